@@ -1,0 +1,71 @@
+import type { Diagnostic } from '../core/diagnostic.js';
+import type { Node, Verdict } from '../core/tree.js';
+
+/** How solution sets are compared; see the design brief ("Semantics worth knowing"). */
+export type EquivalenceMode = 'physical' | 'strict';
+
+/** Parameters of Algorithm 1 (PRISM-Physics, Appendix B); all optional with the paper's defaults. */
+export interface EquivalenceOptions {
+  /** Maximum number of trials (N_max). Default 40. */
+  readonly maxTrials?: number;
+  /** Trials that must succeed (n_eq + n_neq) before stopping (N_succ). Default 10. */
+  readonly minSuccesses?: number;
+  /** Non-rejecting trials needed for `equivalent` (N_eq). Default 10. */
+  readonly minEqual?: number;
+  /** Range the non-target variables are drawn from. Default [2, 20]. */
+  readonly range?: readonly [number, number];
+  /** Relative tolerance of the set comparison. Default 1e-6. */
+  readonly relTol?: number;
+  /** Absolute floor of the comparison near zero. Default 1e-9. */
+  readonly absTol?: number;
+  /** Default `physical`. */
+  readonly mode?: EquivalenceMode;
+  /** Work budget per pair in function evaluations (deterministic stand-in for a time budget). */
+  readonly evalBudget?: number;
+  /** The problem's constants map: symbol LaTeX → value LaTeX. */
+  readonly constants?: Readonly<Record<string, string>>;
+}
+
+/** One trial of Algorithm 1. */
+export interface Trial {
+  readonly target: string;
+  readonly assignment: Readonly<Record<string, number>>;
+  /** Solutions of each side for the target; `all` when the formula holds for every value. */
+  readonly solutionsA: readonly number[] | 'all';
+  readonly solutionsB: readonly number[] | 'all';
+  readonly outcome: 'not-rejecting' | 'rejecting' | 'failed';
+}
+
+/** Why a verdict was reached. */
+export interface Evidence {
+  readonly trials: readonly Trial[];
+  readonly nEq: number;
+  readonly nNeq: number;
+  readonly nFail: number;
+  /** Canonical text of each side after normalization. */
+  readonly canonicalA?: string;
+  readonly canonicalB?: string;
+  /** The first rejecting trial, if any. */
+  readonly counterexample?: Trial;
+  /** A cheap path decided the verdict before any trial (e.g. `fingerprint`, `identical`). */
+  readonly shortcut?: string;
+  readonly mode: EquivalenceMode;
+}
+
+/** The verdict with its evidence and diagnostics. */
+export interface EquivalenceResult {
+  readonly verdict: Verdict;
+  readonly evidence: Evidence;
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+/**
+ * A formula parsed, normalized and compiled once, reusable against many others (reference DAG nodes
+ * are prepared once per dataset). Opaque to callers; created by `prepareFormula`.
+ */
+export interface PreparedFormula {
+  readonly ok: boolean;
+  readonly source: string;
+  readonly tree?: Node;
+  readonly diagnostics: readonly Diagnostic[];
+}
