@@ -43,6 +43,11 @@ export interface NumberNode {
   readonly type: 'number';
   readonly value: number;
   readonly raw: string;
+  /**
+   * Set by normalization when the number came from a unit: exponents of the SI base units
+   * `[m, kg, s, A, K, mol, cd]`, kept beside the value so a dimension check can be added.
+   */
+  readonly dim?: readonly number[];
   readonly span: Span;
 }
 
