@@ -1,0 +1,13 @@
+/** Statistics for run reports and model comparisons: pure functions, numbers only. */
+export { mean, sampleSd } from './describe.js';
+export { regularizedIncompleteBeta } from './incomplete-beta.js';
+export { regularizedGammaQ } from './incomplete-gamma.js';
+export { type KendallTau, kendallTauB } from './kendall-tau-b.js';
+export { logBeta, logChoose, logGamma } from './log-gamma.js';
+export { normalCdf, normalTwoSided } from './normal-cdf.js';
+export { type PairedTTest, pairedTTest } from './paired-t-test.js';
+export { passAtK } from './pass-at-k.js';
+export { rankAverage } from './rank-average.js';
+export { type SignTest, signTest } from './sign-test.js';
+export { studentTCdf, studentTTwoSided } from './student-t-cdf.js';
+export { type WilcoxonTest, wilcoxonSignedRank } from './wilcoxon-signed-rank.js';
