@@ -1,0 +1,25 @@
+import { printTree } from '../core/print-tree.js';
+import type { ApplyNode, Node, SymbolNode } from '../core/tree.js';
+import { rewriteBottomUp } from './map-children.js';
+
+/**
+ * The rule for a symbol applied to arguments (`x(t)`, `V(r)`, `f(x, y)`, `x(0)`):
+ *
+ * - when every argument is a plain symbol, the application is a *label* of the quantity and becomes
+ *   the symbol itself: `x(t) = v t` means `x = v t`, and `V(r)` is the quantity `V`;
+ * - otherwise (an argument is a number or an expression, as in `x(0)`, `v(2)`, `f(x, 0)`) it names
+ *   a *different* quantity — the value at that point — and becomes one symbol whose name is the
+ *   printed application (`x(0)`), so `x(0)` and `x` stay independent variables.
+ *
+ * The resulting symbol keeps the span of the application.
+ */
+export function applyToSymbol(node: ApplyNode): SymbolNode {
+  const label = node.args.every((arg) => arg.type === 'symbol');
+  const name = label ? node.name : `${node.name}(${node.args.map(printTree).join(',')})`;
+  return { type: 'symbol', name, span: node.span };
+}
+
+/** Replaces every `apply` node of a tree by its symbol, following {@link applyToSymbol}. */
+export function normalizeApply(tree: Node): Node {
+  return rewriteBottomUp(tree, (node) => (node.type === 'apply' ? applyToSymbol(node) : node));
+}

@@ -1,0 +1,21 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { normalizeApply } from '../../src/normalize/apply-to-symbol.js';
+import { add, apply, eq, mul, num, sym, un } from './trees.js';
+
+test('apply: x(t) with symbol arguments is the label x', () => {
+  assert.deepEqual(normalizeApply(apply('x', sym('t'))), sym('x'));
+  assert.deepEqual(normalizeApply(apply('f', sym('x'), sym('y'))), sym('f'));
+});
+
+test('apply: a numeric argument names the value at that point', () => {
+  assert.deepEqual(normalizeApply(apply('x', num(0))), sym('x(0)'));
+  assert.deepEqual(normalizeApply(apply('v', num(2))), sym('v(2)'));
+  assert.deepEqual(normalizeApply(apply('f', sym('x'), num(0))), sym('f(x,0)'));
+  assert.deepEqual(normalizeApply(apply('x', un('-', num(1)))), sym('x(-1)'));
+});
+
+test('apply: x(0) and x stay different quantities inside a formula', () => {
+  const out = normalizeApply(eq(apply('x', sym('t')), add(apply('x', num(0)), mul(sym('v'), sym('t')))));
+  assert.deepEqual(out, eq(sym('x'), add(sym('x(0)'), mul(sym('v'), sym('t')))));
+});
