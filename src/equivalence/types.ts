@@ -30,9 +30,12 @@ export interface EquivalenceOptions {
 export interface Trial {
   readonly target: string;
   readonly assignment: Readonly<Record<string, number>>;
-  /** Solutions of each side for the target; `all` when the formula holds for every value. */
-  readonly solutionsA: readonly number[] | 'all';
-  readonly solutionsB: readonly number[] | 'all';
+  /**
+   * Solutions of each formula for the target: the real roots, `'all'` when the formula holds for every
+   * value, or for inequalities the union of intervals as text (`(-inf, 2) U [3, 4]`).
+   */
+  readonly solutionsA: readonly number[] | string;
+  readonly solutionsB: readonly number[] | string;
   readonly outcome: 'not-rejecting' | 'rejecting' | 'failed';
 }
 
@@ -66,6 +69,17 @@ export interface EquivalenceResult {
 export interface PreparedFormula {
   readonly ok: boolean;
   readonly source: string;
+  /** The normalized tree (constants and units substituted). */
   readonly tree?: Node;
   readonly diagnostics: readonly Diagnostic[];
+  /** `equation` (=), `inequality` (<, <=, !=: `>` forms are stored swapped), `expression` (no relation). */
+  readonly kind: 'equation' | 'inequality' | 'expression' | 'invalid';
+  /** The relation after swapping `>`/`>=` sides: `=`, `<`, `<=` or `!=`. */
+  readonly op: '=' | '<' | '<=' | '!=';
+  /** The \pm-expanded alternatives, each one relation `lhs op rhs` (an expression is `__value = expr`). */
+  readonly branches: readonly { readonly lhs: Node; readonly rhs: Node }[];
+  /** Free variables (canonical names, sorted) over all branches. */
+  readonly variables: readonly string[];
+  /** Order-insensitive canonical text, used for identity shortcuts, caches and seeds. */
+  readonly canonical: string;
 }

@@ -1,0 +1,162 @@
+import { parseArgs } from 'node:util';
+import { checkEquivalence } from '../../equivalence/index.js';
+import type { EquivalenceMode, EquivalenceOptions, EquivalenceResult } from '../../equivalence/types.js';
+import type { CliIo, Command } from '../io.js';
+import { UsageError } from '../io.js';
+import { parseJsonOption, readInput } from '../read-input.js';
+
+const HELP = `Usage:
+  prism equiv <a> <b> [--constants JSON] [--mode physical|strict] [--explain]
+  prism equiv --jsonl FILE|-
+
+Decides whether two formulas are equivalent (PRISM-Physics Algorithm 1).
+Prints {verdict, n_eq, n_neq, n_fail, ms, diagnostics?} as JSON; with --explain also the canonical
+forms, every trial (target, assignment, both solution sets) and the counterexample.
+
+With --jsonl, each input line {id, a, b, constants?, mode?} gives one output line
+{id, verdict, n_eq, n_neq, n_fail, ms, diagnostics?}. A malformed line gives verdict "undetermined"
+with a bad-input-line diagnostic; the other lines are still checked.
+
+Options:
+  --constants JSON   the problem's constants map, e.g. '{"k":"\\\\frac{1}{4\\\\pi\\\\varepsilon_0}"}'
+  --mode MODE        physical (default: positive roots compared) or strict (the paper's whole sets)
+  --explain          include the evidence
+Exit codes: 0 equivalent (or --jsonl done), 1 different/undetermined, 2 bad input.`;
+
+function parseMode(value: string | undefined): EquivalenceMode | undefined {
+  if (value === undefined) return undefined;
+  if (value !== 'physical' && value !== 'strict')
+    throw new UsageError(`--mode must be physical or strict, not '${value}'`);
+  return value;
+}
+
+function isStringRecord(value: unknown): value is Record<string, string> {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.values(value).every((v) => typeof v === 'string')
+  );
+}
+
+function summary(
+  id: unknown,
+  result: EquivalenceResult,
+  ms: number,
+  explain: boolean,
+): Record<string, unknown> {
+  const { evidence } = result;
+  const out: Record<string, unknown> = {
+    ...(id === undefined ? {} : { id }),
+    verdict: result.verdict,
+    n_eq: evidence.nEq,
+    n_neq: evidence.nNeq,
+    n_fail: evidence.nFail,
+    ms: Math.round(ms * 1000) / 1000,
+  };
+  if (result.diagnostics.length > 0) out.diagnostics = result.diagnostics;
+  if (explain) out.evidence = evidence;
+  return out;
+}
+
+function timed(a: string, b: string, options: EquivalenceOptions): [EquivalenceResult, number] {
+  const start = performance.now();
+  const result = checkEquivalence(a, b, options);
+  return [result, performance.now() - start];
+}
+
+async function runJsonl(path: string, io: CliIo, mode: EquivalenceMode | undefined): Promise<number> {
+  const lines = (await readInput(path, io)).split(/\r?\n/);
+  lines.forEach((line, i) => {
+    if (line.trim() === '') return;
+    let row: unknown;
+    try {
+      row = JSON.parse(line);
+    } catch (error) {
+      row = undefined;
+      io.stdout(
+        `${JSON.stringify(badLine(undefined, i + 1, `invalid JSON: ${(error as Error).message}`))}\n`,
+      );
+      return;
+    }
+    const r = row as Record<string, unknown>;
+    if (typeof r !== 'object' || r === null || typeof r.a !== 'string' || typeof r.b !== 'string') {
+      io.stdout(
+        `${JSON.stringify(badLine(r?.id, i + 1, 'expected {id, a, b, constants?} with string a and b'))}\n`,
+      );
+      return;
+    }
+    if (r.constants !== undefined && !isStringRecord(r.constants)) {
+      io.stdout(`${JSON.stringify(badLine(r.id, i + 1, 'constants must map strings to strings'))}\n`);
+      return;
+    }
+    const rowMode = r.mode === 'strict' || r.mode === 'physical' ? r.mode : mode;
+    const options: EquivalenceOptions = {
+      ...(r.constants === undefined ? {} : { constants: r.constants }),
+      ...(rowMode === undefined ? {} : { mode: rowMode }),
+    };
+    const [result, ms] = timed(r.a, r.b, options);
+    io.stdout(`${JSON.stringify(summary(r.id, result, ms, false))}\n`);
+  });
+  return 0;
+}
+
+function badLine(id: unknown, line: number, message: string): Record<string, unknown> {
+  return {
+    ...(id === undefined ? {} : { id }),
+    verdict: 'undetermined',
+    n_eq: 0,
+    n_neq: 0,
+    n_fail: 0,
+    ms: 0,
+    diagnostics: [{ code: 'bad-input-line', severity: 'error', message: `line ${line}: ${message}` }],
+  };
+}
+
+/** `prism equiv`: formula equivalence from the command line. */
+export const equivCommand: Command = {
+  name: 'equiv',
+  summary: 'decide whether two formulas are equivalent (Algorithm 1), with evidence',
+  help: HELP,
+  run: async (argv, io) => {
+    let parsed: ReturnType<typeof parse>;
+    try {
+      parsed = parse(argv);
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
+    const { values, positionals } = parsed;
+    const mode = parseMode(values.mode);
+    if (values.jsonl !== undefined) {
+      if (positionals.length > 0) throw new UsageError('give either --jsonl FILE or two formulas, not both');
+      return runJsonl(values.jsonl, io, mode);
+    }
+    if (positionals.length !== 2) throw new UsageError('expected two formulas: prism equiv <a> <b>');
+    let constants: Record<string, string> | undefined;
+    if (values.constants !== undefined) {
+      const json = parseJsonOption('constants', values.constants);
+      if (!isStringRecord(json)) throw new UsageError('--constants must be a JSON object of strings');
+      constants = json;
+    }
+    const options: EquivalenceOptions = {
+      ...(constants === undefined ? {} : { constants }),
+      ...(mode === undefined ? {} : { mode }),
+    };
+    const [result, ms] = timed(positionals[0]!, positionals[1]!, options);
+    io.stdout(`${JSON.stringify(summary(undefined, result, ms, values.explain === true), null, 2)}\n`);
+    return result.verdict === 'equivalent' ? 0 : 1;
+  },
+};
+
+function parse(argv: readonly string[]) {
+  return parseArgs({
+    args: [...argv],
+    allowPositionals: true,
+    options: {
+      constants: { type: 'string' },
+      mode: { type: 'string' },
+      explain: { type: 'boolean' },
+      jsonl: { type: 'string' },
+    },
+  });
+}

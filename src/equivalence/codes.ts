@@ -1,0 +1,21 @@
+/** Diagnostic codes of the equivalence checker, with their explanations (for `--explain`). */
+export const EQUIVALENCE_CODES: Readonly<Record<string, string>> = {
+  'not-a-relation':
+    'The formula has no relation sign; it is compared as an expression (its value), or against the right-hand side of the other formula.',
+  'chained-relation':
+    'The formula is a chain such as a = b = c; extraction splits chains into pairs before matching, the checker compares one relation at a time.',
+  'multiple-formulas':
+    'The block holds several formulas (separated by \\Rightarrow, \\quad, commas or rows); compare them one at a time.',
+  'unsupported-relation':
+    'The relation (\\propto, \\sim) has no solution-set meaning; the verdict is undetermined.',
+  'relation-kind-mismatch': 'An equation was compared with an inequality; they are different.',
+  'too-many-branches':
+    'The formula has more \\pm signs than the checker expands; the verdict is undetermined.',
+  'budget-exhausted':
+    'The pair used up its evaluation budget before enough trials succeeded; the verdict is undetermined.',
+  'too-many-variables':
+    'The formula has more free variables than the checker accepts; the verdict is undetermined.',
+  'too-few-successes':
+    'Too few trials produced a solution on either side (both sides had no real solution for the target); the verdict is undetermined.',
+  'unparseable-formula': 'One side could not be parsed; see its parser diagnostics.',
+};

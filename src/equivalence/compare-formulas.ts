@@ -1,0 +1,191 @@
+import { type Diagnostic, diagnostic } from '../core/diagnostic.js';
+import { createPrng } from '../core/prng.js';
+import type { Node, Verdict } from '../core/tree.js';
+import { VALUE_SYMBOL } from './prepare-formula.js';
+import { isEmpty, type SolutionSet, sameSolutions, type Tolerance } from './solution-set.js';
+import { solvePrepared } from './solve-prepared.js';
+import type { EquivalenceOptions, EquivalenceResult, Evidence, PreparedFormula, Trial } from './types.js';
+
+/** The paper's parameters (PRISM-Physics, Appendix B) and our budget defaults. */
+export const DEFAULT_EQUIVALENCE_OPTIONS = {
+  maxTrials: 40,
+  minSuccesses: 10,
+  minEqual: 10,
+  minTrials: 10,
+  range: [2, 20] as const,
+  relTol: 1e-6,
+  absTol: 1e-9,
+  mode: 'physical' as const,
+  evalBudget: 400_000,
+  maxVariables: 64,
+};
+
+/**
+ * PRISM Algorithm 1 on two prepared formulas: repeatedly pick a target variable, draw the others from
+ * the range, solve both formulas for the target and compare the solution sets. Deterministic and
+ * symmetric: the PRNG is seeded from both canonical texts, sorted.
+ */
+export function compareFormulas(
+  a: PreparedFormula,
+  b: PreparedFormula,
+  options: EquivalenceOptions = {},
+): EquivalenceResult {
+  const mode = options.mode ?? DEFAULT_EQUIVALENCE_OPTIONS.mode;
+  const base: Evidence = {
+    trials: [],
+    nEq: 0,
+    nNeq: 0,
+    nFail: 0,
+    canonicalA: a.canonical,
+    canonicalB: b.canonical,
+    mode,
+  };
+  if (!a.ok || !b.ok) {
+    const diagnostics = [...a.diagnostics, ...b.diagnostics];
+    if (!diagnostics.some((d) => d.severity === 'error')) {
+      diagnostics.push(diagnostic('unparseable-formula', 'error', 'a formula could not be prepared'));
+    }
+    return { verdict: 'undetermined', evidence: base, diagnostics };
+  }
+  [a, b] = [asEquationAgainst(a, b), asEquationAgainst(b, a)];
+  if (
+    (a.kind === 'inequality') !== (b.kind === 'inequality') ||
+    (a.kind === 'inequality' && a.op !== b.op && (a.op === '!=' || b.op === '!='))
+  ) {
+    const d = diagnostic('relation-kind-mismatch', 'info', `'${a.op}' against '${b.op}'`);
+    return { verdict: 'different', evidence: { ...base, shortcut: 'relation-kind' }, diagnostics: [d] };
+  }
+  if (a.canonical === b.canonical && a.op === b.op) {
+    return { verdict: 'equivalent', evidence: { ...base, shortcut: 'identical' }, diagnostics: [] };
+  }
+  return runTrials(a, b, options, base);
+}
+
+function runTrials(
+  a: PreparedFormula,
+  b: PreparedFormula,
+  options: EquivalenceOptions,
+  base: Evidence,
+): EquivalenceResult {
+  const d = DEFAULT_EQUIVALENCE_OPTIONS;
+  const mode = base.mode;
+  const maxTrials = options.maxTrials ?? d.maxTrials;
+  const minSuccesses = options.minSuccesses ?? d.minSuccesses;
+  const minEqual = options.minEqual ?? d.minEqual;
+  const [lo, hi] = options.range ?? d.range;
+  const tol: Tolerance = { relTol: options.relTol ?? d.relTol, absTol: options.absTol ?? d.absTol };
+  const budget = options.evalBudget ?? d.evalBudget;
+  const diagnostics: Diagnostic[] = [];
+
+  const union = [...new Set([...a.variables, ...b.variables])].sort();
+  if (union.length > d.maxVariables) {
+    diagnostics.push(
+      diagnostic('too-many-variables', 'warning', `${union.length} free variables (limit ${d.maxVariables})`),
+    );
+    return { verdict: 'undetermined', evidence: base, diagnostics };
+  }
+  const inB = new Set(b.variables);
+  const shared = a.variables.filter((v) => inB.has(v));
+  // Physical mode draws targets from the variables both formulas use: a variable that cancels in one
+  // formula (m in mv^2/r = GMm/r^2) is then not mistaken for a difference. Strict mode: all of them.
+  const pool = mode === 'physical' && shared.length > 0 ? shared : union.length > 0 ? union : ['__none'];
+  const prng = createPrng(`${[a.canonical, b.canonical].sort().join('\u241e')}\u241e${mode}`);
+  const order = [...pool];
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = prng.int(i + 1);
+    [order[i], order[j]] = [order[j]!, order[i]!];
+  }
+
+  const trials: Trial[] = [];
+  let nEq = 0;
+  let nNeq = 0;
+  let nFail = 0;
+  let evals = 0;
+  let counterexample: Trial | undefined;
+  for (let t = 0; t < maxTrials; t++) {
+    const target = order[t % order.length]!;
+    const assignment: Record<string, number> = {};
+    for (const v of union) {
+      const value = prng.uniform(lo, hi);
+      if (v !== target) assignment[v] = value;
+    }
+    const sa = solvePrepared(a, target, assignment, tol, Math.max(1, budget - evals));
+    evals += sa.evals;
+    const sb = solvePrepared(b, target, assignment, tol, Math.max(1, budget - evals));
+    evals += sb.evals;
+    let outcome: Trial['outcome'];
+    if (sa.truncated || sb.truncated || (isEmpty(sa.set) && isEmpty(sb.set))) outcome = 'failed';
+    else outcome = sameSolutions(sa.set, sb.set, tol, mode) ? 'not-rejecting' : 'rejecting';
+    const trial: Trial = {
+      target,
+      assignment,
+      solutionsA: describe(sa.set),
+      solutionsB: describe(sb.set),
+      outcome,
+    };
+    trials.push(trial);
+    if (outcome === 'failed') nFail++;
+    else if (outcome === 'not-rejecting') nEq++;
+    else {
+      nNeq++;
+      counterexample = trial;
+      break;
+    }
+    if (t + 1 >= d.minTrials && nEq + nNeq >= minSuccesses) break;
+    if (evals >= budget) {
+      diagnostics.push(
+        diagnostic('budget-exhausted', 'warning', `${evals} evaluations after ${t + 1} trials`),
+      );
+      break;
+    }
+  }
+  let verdict: Verdict;
+  if (nNeq > 0) verdict = 'different';
+  else if (nEq >= minEqual) verdict = 'equivalent';
+  else {
+    verdict = 'undetermined';
+    if (!diagnostics.some((x) => x.code === 'budget-exhausted')) {
+      diagnostics.push(
+        diagnostic(
+          'too-few-successes',
+          'warning',
+          `${nEq} of ${trials.length} trials succeeded (need ${minEqual})`,
+        ),
+      );
+    }
+  }
+  const evidence: Evidence =
+    counterexample === undefined
+      ? { ...base, trials, nEq, nNeq, nFail }
+      : { ...base, trials, nEq, nNeq, nFail, counterexample };
+  return { verdict, evidence, diagnostics };
+}
+
+/**
+ * A bare expression compared with an equation `s = …` (or `… = s`) whose other side is a lone
+ * symbol is read as `s = expression`: a final answer `\sqrt{2gh}` against `v = \sqrt{2gh}`.
+ */
+function asEquationAgainst(p: PreparedFormula, other: PreparedFormula): PreparedFormula {
+  if (p.kind !== 'expression' || other.kind !== 'equation' || other.tree?.type !== 'relation') return p;
+  const [left, right] = other.tree.args as [Node, Node];
+  const label = left.type === 'symbol' ? left : right.type === 'symbol' ? right : undefined;
+  if (label === undefined) return p;
+  const variables = [...new Set([...p.variables.filter((v) => v !== VALUE_SYMBOL), label.name])].sort();
+  return {
+    ...p,
+    kind: 'equation',
+    branches: p.branches.map(({ rhs }) => ({ lhs: label, rhs })),
+    variables,
+    canonical: `${label.name}=${p.canonical}`,
+  };
+}
+
+function describe(set: SolutionSet): readonly number[] | string {
+  if (set.kind === 'all') return 'all';
+  if (set.kind === 'points') return set.values;
+  if (set.intervals.length === 0) return 'none';
+  const end = (x: number) => (x === Infinity ? 'inf' : x === -Infinity ? '-inf' : String(x));
+  return set.intervals
+    .map((iv) => `${iv.loClosed ? '[' : '('}${end(iv.lo)}, ${end(iv.hi)}${iv.hiClosed ? ']' : ')'}`)
+    .join(' U ');
+}

@@ -1,0 +1,104 @@
+import { type Diagnostic, diagnostic, hasError } from '../core/diagnostic.js';
+import type { Node, RelOp } from '../core/tree.js';
+import { parseLatex } from '../latex/parse-latex.js';
+import { canonicalText, expandPlusMinus, normalize } from '../normalize/index.js';
+import { freeVariables } from '../numeric/index.js';
+import { stripMathDelimiters } from './strip-math.js';
+import type { PreparedFormula } from './types.js';
+
+/** The symbol a bare expression is equated to, so expressions compare by value. */
+export const VALUE_SYMBOL = '__value';
+
+/** Options of {@link prepareFormula}. */
+export interface PrepareOptions {
+  /** The problem's constants map: symbol LaTeX → value LaTeX. */
+  readonly constants?: Readonly<Record<string, string>>;
+  /** Most ± signs expanded (2^n branches). Default 4. */
+  readonly maxPlusMinus?: number;
+}
+
+const INVALID = { kind: 'invalid', op: '=', branches: [], variables: [], canonical: '' } as const;
+
+function invalid(source: string, diagnostics: readonly Diagnostic[]): PreparedFormula {
+  return { ok: false, source, diagnostics, ...INVALID };
+}
+
+/**
+ * Parses, normalizes (constants map, units, math constants) and ±-expands one formula, ready to be
+ * compared many times. Never throws: failures give `ok: false` with diagnostics.
+ */
+export function prepareFormula(latex: string, options: PrepareOptions = {}): PreparedFormula {
+  const source = stripMathDelimiters(latex);
+  const parsed = parseLatex(source);
+  if (!parsed.ok) return invalid(source, parsed.diagnostics);
+  const diagnostics: Diagnostic[] = [...parsed.diagnostics];
+  const normalized = normalize(
+    parsed.tree,
+    options.constants === undefined ? {} : { constants: options.constants },
+  );
+  diagnostics.push(...normalized.diagnostics);
+  if (hasError(normalized.diagnostics)) return invalid(source, diagnostics);
+  const tree = normalized.tree;
+
+  if (tree.type === 'list') {
+    diagnostics.push(
+      diagnostic('multiple-formulas', 'error', `the block holds ${tree.items.length} formulas`, tree.span),
+    );
+    return invalid(source, diagnostics);
+  }
+  let relationOp: RelOp = '=';
+  let kind: PreparedFormula['kind'] = 'equation';
+  if (tree.type === 'relation') {
+    if (tree.ops.length !== 1) {
+      diagnostics.push(diagnostic('chained-relation', 'error', 'a chain of relations', tree.span));
+      return invalid(source, diagnostics);
+    }
+    relationOp = tree.ops[0]!;
+    if (relationOp === 'propto' || relationOp === '~') {
+      diagnostics.push(
+        diagnostic('unsupported-relation', 'error', `relation '${relationOp}' is not checked`, tree.span),
+      );
+      return invalid(source, diagnostics);
+    }
+    if (relationOp !== '=') kind = 'inequality';
+  } else {
+    kind = 'expression';
+  }
+
+  const maxBranches = 2 ** (options.maxPlusMinus ?? 4);
+  const expanded = expandPlusMinus(tree, maxBranches);
+  if (expanded.length > maxBranches) {
+    diagnostics.push(diagnostic('too-many-branches', 'error', `more than ${maxBranches} ± branches`));
+    return invalid(source, diagnostics);
+  }
+  const swap = relationOp === '>' || relationOp === '>=';
+  const op: PreparedFormula['op'] =
+    relationOp === '>' ? '<' : relationOp === '>=' ? '<=' : (relationOp as PreparedFormula['op']);
+  const branches = expanded.map((branch) => sides(branch, swap));
+  const variables = new Set<string>();
+  for (const { lhs, rhs } of branches) {
+    for (const v of freeVariables(lhs)) variables.add(v);
+    for (const v of freeVariables(rhs)) variables.add(v);
+  }
+  variables.delete(VALUE_SYMBOL);
+  if (kind === 'expression') variables.add(VALUE_SYMBOL);
+  return {
+    ok: true,
+    source,
+    tree,
+    diagnostics,
+    kind,
+    op,
+    branches,
+    variables: [...variables].sort(),
+    canonical: canonicalText(tree),
+  };
+}
+
+function sides(branch: Node, swap: boolean): { lhs: Node; rhs: Node } {
+  if (branch.type === 'relation') {
+    const [a, b] = branch.args as [Node, Node];
+    return swap ? { lhs: b, rhs: a } : { lhs: a, rhs: b };
+  }
+  return { lhs: { type: 'symbol', name: VALUE_SYMBOL, span: branch.span }, rhs: branch };
+}

@@ -1,0 +1,110 @@
+/**
+ * Solution sets of one formula for one target, and their comparison (PRISM Algorithm 1, with the
+ * `physical` mode of the design brief).
+ */
+
+/** An interval of the real line; bounds may be ±Infinity. */
+export interface Interval {
+  readonly lo: number;
+  readonly hi: number;
+  readonly loClosed: boolean;
+  readonly hiClosed: boolean;
+}
+
+/** What solving one formula for the target gave. */
+export type SolutionSet =
+  | { readonly kind: 'points'; readonly values: readonly number[] }
+  | { readonly kind: 'intervals'; readonly intervals: readonly Interval[] }
+  | { readonly kind: 'all' };
+
+/** Tolerances of the comparison. */
+export interface Tolerance {
+  readonly relTol: number;
+  readonly absTol: number;
+}
+
+/** True when two numbers agree to the relative tolerance, or both lie within the absolute floor. */
+export function close(x: number, y: number, tol: Tolerance): boolean {
+  if (x === y) return true;
+  if (!Number.isFinite(x) || !Number.isFinite(y)) return false;
+  return Math.abs(x - y) <= Math.max(tol.relTol * Math.max(Math.abs(x), Math.abs(y)), tol.absTol);
+}
+
+/** Sorted values with near-duplicates (within tolerance) merged. */
+export function dedupe(values: readonly number[], tol: Tolerance): number[] {
+  const sorted = values.filter((v) => !Number.isNaN(v)).sort((a, b) => a - b);
+  const out: number[] = [];
+  for (const v of sorted) if (out.length === 0 || !close(out[out.length - 1]!, v, tol)) out.push(v);
+  return out;
+}
+
+/** True when the set has no element. */
+export function isEmpty(set: SolutionSet): boolean {
+  return (
+    (set.kind === 'points' && set.values.length === 0) ||
+    (set.kind === 'intervals' && set.intervals.length === 0)
+  );
+}
+
+function positivePart(set: SolutionSet, tol: Tolerance): SolutionSet {
+  if (set.kind === 'points') return { kind: 'points', values: set.values.filter((v) => v > tol.absTol) };
+  const intervals =
+    set.kind === 'all' ? [{ lo: 0, hi: Infinity, loClosed: false, hiClosed: false }] : set.intervals;
+  const clipped: Interval[] = [];
+  for (const iv of intervals) {
+    if (iv.hi <= 0) continue;
+    clipped.push(iv.lo < 0 ? { lo: 0, hi: iv.hi, loClosed: false, hiClosed: iv.hiClosed } : iv);
+  }
+  return { kind: 'intervals', intervals: clipped };
+}
+
+function pointsEqual(a: readonly number[], b: readonly number[], tol: Tolerance): boolean {
+  if (a.length !== b.length) return false;
+  return a.every((x, i) => close(x, b[i]!, tol));
+}
+
+function intervalsEqual(
+  a: readonly Interval[],
+  b: readonly Interval[],
+  tol: Tolerance,
+  strict: boolean,
+): boolean {
+  if (a.length !== b.length) return false;
+  return a.every((x, i) => {
+    const y = b[i]!;
+    if (!close(x.lo, y.lo, tol) || !close(x.hi, y.hi, tol)) return false;
+    return !strict || (x.loClosed === y.loClosed && x.hiClosed === y.hiClosed);
+  });
+}
+
+/**
+ * Compares two solution sets. `physical` compares the positive parts when either is non-empty (the
+ * quantities are positive), the whole sets otherwise; `strict` compares whole sets, interval ends
+ * included.
+ */
+export function sameSolutions(
+  a: SolutionSet,
+  b: SolutionSet,
+  tol: Tolerance,
+  mode: 'physical' | 'strict',
+): boolean {
+  if (mode === 'physical') {
+    const pa = positivePart(a, tol);
+    const pb = positivePart(b, tol);
+    if (!isEmpty(pa) || !isEmpty(pb)) return equalSets(pa, pb, tol, false);
+    return equalSets(a, b, tol, false);
+  }
+  return equalSets(a, b, tol, true);
+}
+
+function equalSets(a: SolutionSet, b: SolutionSet, tol: Tolerance, strict: boolean): boolean {
+  if (a.kind === 'all' || b.kind === 'all') return a.kind === b.kind;
+  if (a.kind === 'points' && b.kind === 'points') return pointsEqual(a.values, b.values, tol);
+  return intervalsEqual(asIntervals(a), asIntervals(b), tol, strict);
+}
+
+function asIntervals(set: SolutionSet): readonly Interval[] {
+  if (set.kind === 'intervals') return set.intervals;
+  if (set.kind === 'points') return set.values.map((v) => ({ lo: v, hi: v, loClosed: true, hiClosed: true }));
+  return [{ lo: -Infinity, hi: Infinity, loClosed: false, hiClosed: false }];
+}

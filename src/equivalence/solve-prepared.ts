@@ -1,0 +1,67 @@
+import { solveEquation, solveInequality } from '../numeric/index.js';
+import { dedupe, type Interval, type SolutionSet, type Tolerance } from './solution-set.js';
+import type { PreparedFormula } from './types.js';
+
+/** Result of solving a prepared formula for one target. */
+export interface PreparedSolution {
+  readonly set: SolutionSet;
+  /** Function evaluations spent. */
+  readonly evals: number;
+  /** The solver hit its budget; the set may be incomplete. */
+  readonly truncated: boolean;
+}
+
+/**
+ * All real solutions of a prepared formula (the union over its ± branches) for `target`, the other
+ * variables fixed by `values`. A branch whose sides are undefined everywhere contributes nothing.
+ */
+export function solvePrepared(
+  formula: PreparedFormula,
+  target: string,
+  values: Readonly<Record<string, number>>,
+  tol: Tolerance,
+  evalBudget: number,
+): PreparedSolution {
+  let evals = 0;
+  let truncated = false;
+  const points: number[] = [];
+  const intervals: Interval[] = [];
+  for (const { lhs, rhs } of formula.branches) {
+    const budget = Math.max(1, evalBudget - evals);
+    if (formula.kind === 'inequality') {
+      const r = solveInequality(lhs, formula.op as '<' | '<=' | '!=', rhs, target, values, {
+        evalBudget: budget,
+      });
+      evals += r.evals;
+      truncated ||= r.truncated;
+      if (r.kind === 'all') return { set: { kind: 'all' }, evals, truncated };
+      if (r.kind === 'intervals') intervals.push(...r.intervals);
+    } else {
+      const r = solveEquation(lhs, rhs, target, values, { evalBudget: budget });
+      evals += r.evals;
+      truncated ||= r.truncated;
+      if (r.kind === 'identity') return { set: { kind: 'all' }, evals, truncated };
+      if (r.kind === 'roots') points.push(...r.roots);
+    }
+  }
+  if (formula.kind === 'inequality')
+    return { set: { kind: 'intervals', intervals: mergeIntervals(intervals) }, evals, truncated };
+  return { set: { kind: 'points', values: dedupe(points, tol) }, evals, truncated };
+}
+
+/** Sorted union of intervals with overlapping or touching pieces merged. */
+export function mergeIntervals(list: readonly Interval[]): Interval[] {
+  const sorted = [...list].sort((a, b) => a.lo - b.lo || Number(b.loClosed) - Number(a.loClosed));
+  const out: Interval[] = [];
+  for (const iv of sorted) {
+    const last = out[out.length - 1];
+    if (last !== undefined && (iv.lo < last.hi || (iv.lo === last.hi && (iv.loClosed || last.hiClosed)))) {
+      if (iv.hi > last.hi || (iv.hi === last.hi && iv.hiClosed)) {
+        out[out.length - 1] = { lo: last.lo, loClosed: last.loClosed, hi: iv.hi, hiClosed: iv.hiClosed };
+      }
+    } else {
+      out.push(iv);
+    }
+  }
+  return out;
+}
