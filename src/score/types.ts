@@ -1,4 +1,6 @@
 import type { Diagnostic } from '../core/diagnostic.js';
+import type { EquivalenceMode } from '../equivalence/types.js';
+import type { DroppedFragment, FormulaKind } from '../extract/types.js';
 
 /** How one reference node was credited. */
 export interface NodeCredit {
@@ -9,13 +11,60 @@ export interface NodeCredit {
   readonly matchedBy?: readonly number[];
 }
 
+/** An answer formula as the record keeps it. */
+export interface RecordFormula {
+  readonly latex: string;
+  readonly offset: number;
+  readonly kind: FormulaKind;
+  /** Node indices this formula matched (empty when none). */
+  readonly matches: readonly number[];
+  /** False when the formula could not be prepared (normalization or evaluation problem). */
+  readonly prepared: boolean;
+}
+
+/** Step score of one sub-question (nodes carrying `subquestion`). */
+export interface SubquestionScore {
+  readonly letter: string;
+  readonly step_score: number;
+  readonly achieved: readonly number[];
+  readonly total_nodes: number;
+}
+
+/**
+ * Baseline policies beside the closure score: `strict_all_nodes` is 1 when every node is matched
+ * directly (no ancestor credit) and 0 otherwise; `prefix_credit` is the longest prefix 1..k of the
+ * topological (index) order whose nodes are all matched directly, over n.
+ */
+export interface Baselines {
+  readonly strict_all_nodes: 0 | 1;
+  readonly prefix_credit: number;
+}
+
+/** How the final answer was judged. */
+export interface FinalAnswerCheck {
+  /** All `is_final_answer` nodes matched (`null`: the DAG marks none). */
+  readonly nodes: boolean | null;
+  /** The `final_answer` field check (`null`: no `final_answer` given). */
+  readonly explicit: boolean | null;
+  /** Per expected answer: its form and whether a candidate matched it (and which). */
+  readonly answers: readonly {
+    readonly expected: string;
+    readonly form: string;
+    readonly correct: boolean;
+    readonly by?: string;
+  }[];
+}
+
 /** The per-response record `prism score` writes (one JSONL line). Field names are a contract. */
 export interface ScoreRecord {
   readonly problem_id: string;
   readonly response_id?: string;
   /** |Ach(M)| / |F| over the whole problem, in [0, 1]. */
   readonly step_score: number;
-  /** Final-answer verdict; `null` when the problem has no checkable final answer. */
+  /**
+   * Final-answer verdict: true when every final-answer node is matched or the `final_answer` check
+   * passes; `null` when the problem has no checkable final answer.
+   */
   readonly final_answer_correct: boolean | null;
   /** Indices of matched nodes (M), ascending. */
   readonly matched: readonly number[];
@@ -25,4 +74,15 @@ export interface ScoreRecord {
   readonly diagnostics: readonly Diagnostic[];
   /** Scorer and schema version stamp, e.g. `prism-physics/0.1.0 score-v1`. */
   readonly scorer_version: string;
+  /** Equivalence mode the verdicts were made in. */
+  readonly mode: EquivalenceMode;
+  /** Every node with its status, in index order. */
+  readonly nodes: readonly NodeCredit[];
+  /** The extracted answer formulas, in reading order (indices used by `matchedBy`). */
+  readonly formulas: readonly RecordFormula[];
+  readonly dropped: readonly DroppedFragment[];
+  /** Present when nodes carry `subquestion`. */
+  readonly subquestions?: readonly SubquestionScore[];
+  readonly baselines: Baselines;
+  readonly final_answer: FinalAnswerCheck;
 }

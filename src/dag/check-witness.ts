@@ -1,0 +1,182 @@
+import type { Diagnostic } from '../core/diagnostic.js';
+import { formulaResidual, formulaVariables, solveFormulaFor, symbolName } from '../equivalence/index.js';
+import type { PreparedFormula } from '../equivalence/types.js';
+import type { Problem } from './types.js';
+
+/** Result of {@link checkWitness}: findings and, per witness, the values it determines. */
+export interface WitnessReport {
+  readonly diagnostics: Diagnostic[];
+  /** Per witness assignment: canonical symbol → value, the given ones plus every solved unknown. */
+  readonly solutions: Record<string, number>[];
+}
+
+/** Residual above which a formula with no unknown counts as violated. */
+export const WITNESS_TOLERANCE = 1e-6;
+/** Branches followed when an unknown has several positive roots. */
+const MAX_BRANCHES = 16;
+
+interface Branch {
+  values: Record<string, number>;
+  pending: number[];
+}
+
+interface Outcome {
+  readonly values: Record<string, number>;
+  readonly findings: Diagnostic[];
+}
+
+/**
+ * Checks a problem's `witness` assignments against its DAG. For each witness (keys mapped to
+ * canonical names with `symbolName`), walks the nodes in order: a formula with exactly one unknown is
+ * solved for it (several roots: the positive ones are kept; several positive roots are followed as
+ * branches, up to 16, else `witness-ambiguous`); a formula with no unknown must hold (relative
+ * residual ≤ 1e-6) else `witness-violated`; a formula with more unknowns is deferred and retried;
+ * what stays unresolved is `witness-underdetermined`. `prepared[i]` is node `i + 1`'s formula.
+ */
+export function checkWitness(problem: Problem, prepared: readonly PreparedFormula[]): WitnessReport {
+  const diagnostics: Diagnostic[] = [];
+  const solutions: Record<string, number>[] = [];
+  (problem.witness ?? []).forEach((witness, w) => {
+    const where = `problem ${problem.id} witness ${w + 1}`;
+    const values: Record<string, number> = {};
+    for (const [key, value] of Object.entries(witness)) {
+      const name = symbolName(key);
+      if (name === undefined) {
+        diagnostics.push({
+          code: 'witness-bad-symbol',
+          severity: 'error',
+          message: `cannot name ${key}`,
+          where,
+        });
+      } else values[name] = value;
+    }
+    const pending = prepared.map((_, i) => i).filter((i) => prepared[i]?.ok === true);
+    const outcome = walk({ values, pending }, problem, prepared, where, { branches: 1 });
+    diagnostics.push(...outcome.findings);
+    solutions.push(outcome.values);
+  });
+  return { diagnostics, solutions };
+}
+
+function walk(
+  branch: Branch,
+  problem: Problem,
+  prepared: readonly PreparedFormula[],
+  where: string,
+  budget: { branches: number },
+): Outcome {
+  const values = { ...branch.values };
+  let pending = [...branch.pending];
+  const findings: Diagnostic[] = [];
+  let progress = true;
+  while (progress && pending.length > 0) {
+    progress = false;
+    const deferred: number[] = [];
+    for (let k = 0; k < pending.length; k++) {
+      const i = pending[k]!;
+      const formula = prepared[i]!;
+      const nodeWhere = `${where} node ${problem.grading_standard[i]?.index ?? i + 1}`;
+      const unknowns = formulaVariables(formula).filter((v) => !(v in values));
+      if (unknowns.length > 1) {
+        deferred.push(i);
+        continue;
+      }
+      progress = true;
+      if (unknowns.length === 0) {
+        const residual = formulaResidual(formula, values);
+        if (Number.isNaN(residual)) {
+          findings.push(warn('witness-unevaluable', `cannot evaluate ${formula.source}`, nodeWhere));
+        } else if (residual > WITNESS_TOLERANCE) {
+          findings.push(violation(formula, values, residual, nodeWhere));
+        }
+        continue;
+      }
+      const target = unknowns[0]!;
+      const roots = solveFormulaFor(formula, target, values);
+      if (roots === 'all') continue;
+      if (roots === 'undefined' || roots.length === 0) {
+        findings.push(
+          error('witness-unsolvable', `no real ${target} satisfies ${formula.source}`, nodeWhere),
+        );
+        continue;
+      }
+      const positive = roots.filter((r) => r > 0);
+      const chosen = positive.length > 0 ? positive : roots;
+      if (chosen.length === 1) {
+        values[target] = chosen[0]!;
+        continue;
+      }
+      // Several candidate roots: follow each branch and keep the first consistent one.
+      const rest = [...deferred, ...pending.slice(k + 1)];
+      if (budget.branches + chosen.length - 1 > MAX_BRANCHES) {
+        findings.push(
+          error(
+            'witness-ambiguous',
+            `${target} has roots ${chosen.join(', ')} in ${formula.source}`,
+            nodeWhere,
+          ),
+        );
+        continue;
+      }
+      budget.branches += chosen.length - 1;
+      const outcomes = chosen.map((root) =>
+        walk({ values: { ...values, [target]: root }, pending: rest }, problem, prepared, where, budget),
+      );
+      const best = outcomes.find((o) => !o.findings.some((d) => d.severity === 'error')) ?? outcomes[0]!;
+      return { values: best.values, findings: [...findings, ...best.findings] };
+    }
+    pending = deferred;
+  }
+  if (pending.length > 0) {
+    const names = pending.map((i) => problem.grading_standard[i]?.index ?? i + 1);
+    const unknown = [
+      ...new Set(pending.flatMap((i) => formulaVariables(prepared[i]!).filter((v) => !(v in values)))),
+    ];
+    findings.push(
+      error(
+        'witness-underdetermined',
+        `nodes ${names.join(', ')} keep unknowns ${unknown.join(', ')} after solving forward`,
+        where,
+      ),
+    );
+  }
+  return { values, findings };
+}
+
+function violation(
+  formula: PreparedFormula,
+  values: Readonly<Record<string, number>>,
+  residual: number,
+  where: string,
+): Diagnostic {
+  const vars = formulaVariables(formula);
+  // Name both values: what the formula gives for one of its quantities vs what the witness holds.
+  for (const v of vars) {
+    const others = { ...values };
+    delete others[v];
+    const roots = solveFormulaFor(formula, v, others);
+    if (Array.isArray(roots) && roots.length > 0) {
+      const given = values[v]!;
+      const nearest = roots.reduce((a, b) => (Math.abs(b - given) < Math.abs(a - given) ? b : a));
+      return error(
+        'witness-violated',
+        `${formula.source} gives ${v} = ${nearest}, the witness has ${v} = ${given} (relative residual ${residual.toExponential(2)})`,
+        where,
+      );
+    }
+  }
+  const used = vars.map((v) => `${v}=${values[v]}`).join(', ');
+  return error(
+    'witness-violated',
+    `${formula.source} does not hold at ${used} (relative residual ${residual.toExponential(2)})`,
+    where,
+  );
+}
+
+function error(code: string, message: string, where: string): Diagnostic {
+  return { code, severity: 'error', message, where };
+}
+
+function warn(code: string, message: string, where: string): Diagnostic {
+  return { code, severity: 'warning', message, where };
+}

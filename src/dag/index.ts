@@ -1,0 +1,22 @@
+/** Dataset schema, validation, ancestor closure, complexity and witness checks. */
+export { ancestorClosure } from './ancestor-closure.js';
+export type { WitnessReport } from './check-witness.js';
+export { checkWitness, WITNESS_TOLERANCE } from './check-witness.js';
+export { DAG_CODES } from './codes.js';
+export type { DagLayers } from './dag-layers.js';
+export { dagLayers } from './dag-layers.js';
+export type { DatasetStats, Spread } from './dag-stats.js';
+export { dagStats } from './dag-stats.js';
+export {
+  DIFFICULTY_THRESHOLDS,
+  difficultyFromComplexity,
+  entropyComplexity,
+  problemDifficulty,
+} from './entropy-complexity.js';
+export type { StrippedMath } from './strip-math.js';
+export { stripMath } from './strip-math.js';
+export type * from './types.js';
+export type { ValidatedDataset } from './validate-dataset.js';
+export { validateDataset } from './validate-dataset.js';
+export { validateGraph } from './validate-graph.js';
+export { rawProblemId, shapeProblem } from './validate-problem.js';

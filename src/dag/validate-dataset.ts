@@ -1,0 +1,72 @@
+import type { Diagnostic } from '../core/diagnostic.js';
+import { parseLatex } from '../latex/index.js';
+import { stripMath } from './strip-math.js';
+import type { Problem } from './types.js';
+import { located, validateGraph } from './validate-graph.js';
+import { rawProblemId, shapeProblem } from './validate-problem.js';
+
+/** Validated problems and every finding; problems with an error finding are skipped. */
+export interface ValidatedDataset {
+  readonly problems: Problem[];
+  readonly diagnostics: Diagnostic[];
+}
+
+/**
+ * Untrusted JSON (an array of problems, or one problem object) → validated problems. Checks each
+ * item's shape, its DAG (indices 1..n, dependencies, cycles, final-answer reachability), that every
+ * node formula parses, and duplicate ids. A bad problem is reported and skipped; the others load.
+ * `where` prefixes every diagnostic location (e.g. a file name).
+ */
+export function validateDataset(json: unknown, where?: string): ValidatedDataset {
+  const prefix = where === undefined || where === '' ? '' : `${where}: `;
+  const items = Array.isArray(json) ? json : typeof json === 'object' && json !== null ? [json] : undefined;
+  if (items === undefined) {
+    return {
+      problems: [],
+      diagnostics: [located('dataset-not-array', 'expected a JSON array of problems', `${prefix}dataset`)],
+    };
+  }
+  const problems: Problem[] = [];
+  const diagnostics: Diagnostic[] = [];
+  const seen = new Set<string>();
+  items.forEach((item, i) => {
+    const id = rawProblemId(item);
+    const at = id === undefined ? `${prefix}item ${i + 1}` : `${prefix}problem ${id}`;
+    if (id !== undefined && seen.has(id)) {
+      diagnostics.push(
+        located('problem-duplicate-id', `problem id ${id} appears again (item ${i + 1}); skipped`, at),
+      );
+      return;
+    }
+    if (id !== undefined) seen.add(id);
+    const shaped = shapeProblem(item, at);
+    const found = [...shaped.diagnostics];
+    if (shaped.problem !== undefined) {
+      found.push(...validateGraph(shaped.problem.grading_standard, at));
+      found.push(...checkFormulas(shaped.problem, at));
+    }
+    diagnostics.push(...found);
+    if (shaped.problem !== undefined && !found.some((d) => d.severity === 'error'))
+      problems.push(shaped.problem);
+  });
+  return { problems, diagnostics };
+}
+
+function checkFormulas(problem: Problem, at: string): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const node of problem.grading_standard) {
+    const { latex, offset } = stripMath(node.formula);
+    const result = parseLatex(latex);
+    if (result.ok) continue;
+    const first = result.diagnostics.find((d) => d.severity === 'error') ?? result.diagnostics[0];
+    const span = first?.span;
+    const base: Diagnostic = {
+      code: 'dag-formula-unparseable',
+      severity: 'error',
+      message: `formula does not parse${first ? ` (${first.code}: ${first.message})` : ''}: ${latex.slice(0, 80)}`,
+      where: `${at} node ${node.index}`,
+    };
+    out.push(span ? { ...base, span: { start: span.start + offset, end: span.end + offset } } : base);
+  }
+  return out;
+}

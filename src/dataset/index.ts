@@ -1,0 +1,7 @@
+/** Dataset and response files (the edge: reads the file system). */
+export { DATASET_CODES } from './codes.js';
+export { lineColumn, parseJson } from './json-error.js';
+export type { LoadedDataset } from './load-dataset.js';
+export { loadDataset } from './load-dataset.js';
+export type { ResponseFile, ResponseRow } from './read-responses.js';
+export { parseResponses, readResponses } from './read-responses.js';

@@ -1,0 +1,115 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import type { Diagnostic } from '../core/diagnostic.js';
+import type { Problem } from '../dag/types.js';
+import { validateDataset } from '../dag/validate-dataset.js';
+import { parseJson } from './json-error.js';
+
+/** A loaded dataset: the valid problems, every finding, and the files read. */
+export interface LoadedDataset {
+  readonly problems: Problem[];
+  readonly diagnostics: Diagnostic[];
+  readonly files: string[];
+  /** False when nothing could be read at all (the CLI exits 2). */
+  readonly readable: boolean;
+}
+
+/**
+ * Loads problems from a JSON array file, a JSONL file (one problem per line), or a directory of
+ * `*.json`/`*.jsonl` files (merged in file-name order; a problem without `domain` takes the file's
+ * stem, as in `data/benchmark/<domain>.json`). Invalid JSON is a diagnostic with file, line and
+ * column; every problem is validated with `validateDataset`; duplicate ids across files are reported.
+ */
+export function loadDataset(path: string): LoadedDataset {
+  let isDir: boolean;
+  try {
+    isDir = statSync(path).isDirectory();
+  } catch {
+    return unreadable(path, 'no such file or directory');
+  }
+  const files = isDir
+    ? readdirSync(path)
+        .filter((f) => /\.jsonl?$/.test(f))
+        .sort()
+        .map((f) => join(path, f))
+    : [path];
+  if (files.length === 0) {
+    return {
+      problems: [],
+      diagnostics: [{ code: 'empty-dataset', severity: 'error', message: 'no *.json files', where: path }],
+      files,
+      readable: false,
+    };
+  }
+  const problems: Problem[] = [];
+  const diagnostics: Diagnostic[] = [];
+  const seen = new Set<string>();
+  let readable = false;
+  for (const file of files) {
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch (error) {
+      diagnostics.push(fileError(file, error));
+      continue;
+    }
+    readable = true;
+    const stem = basename(file).replace(/\.jsonl?$/, '');
+    const items = parseItems(text, file, diagnostics);
+    const withDomain = isDir
+      ? items.map((item) =>
+          typeof item === 'object' && item !== null && !('domain' in item) ? { ...item, domain: stem } : item,
+        )
+      : items;
+    const result = validateDataset(withDomain, basename(file));
+    diagnostics.push(...result.diagnostics);
+    for (const problem of result.problems) {
+      if (seen.has(problem.id)) {
+        diagnostics.push({
+          code: 'problem-duplicate-id',
+          severity: 'error',
+          message: `problem id ${problem.id} already loaded from an earlier file; skipped`,
+          where: `${basename(file)}: problem ${problem.id}`,
+        });
+        continue;
+      }
+      seen.add(problem.id);
+      problems.push(problem);
+    }
+  }
+  return { problems, diagnostics, files, readable };
+}
+
+function parseItems(text: string, file: string, diagnostics: Diagnostic[]): unknown[] {
+  const trimmed = text.trimStart();
+  if (file.endsWith('.jsonl') || (!trimmed.startsWith('[') && /^\{[^\n]*\}\s*\n\s*\{/.test(trimmed))) {
+    const items: unknown[] = [];
+    text.split('\n').forEach((line, i) => {
+      if (line.trim() === '') return;
+      const parsed = parseJson(line, basename(file), i);
+      if (parsed.ok) items.push(parsed.value);
+      else diagnostics.push(parsed.diagnostic);
+    });
+    return items;
+  }
+  const parsed = parseJson(text, basename(file));
+  if (!parsed.ok) {
+    diagnostics.push(parsed.diagnostic);
+    return [];
+  }
+  return Array.isArray(parsed.value) ? parsed.value : [parsed.value];
+}
+
+function unreadable(path: string, message: string): LoadedDataset {
+  return {
+    problems: [],
+    diagnostics: [{ code: 'file-unreadable', severity: 'error', message, where: path }],
+    files: [],
+    readable: false,
+  };
+}
+
+function fileError(file: string, error: unknown): Diagnostic {
+  const message = error instanceof Error ? error.message : String(error);
+  return { code: 'file-unreadable', severity: 'error', message, where: file };
+}

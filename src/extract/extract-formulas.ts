@@ -1,0 +1,88 @@
+import type { Diagnostic } from '../core/diagnostic.js';
+import { blockRows } from './block-rows.js';
+import { findMathBlocks } from './find-math-blocks.js';
+import { splitFormula } from './split-formula.js';
+import type { DroppedFragment, ExtractedFormula, ExtractionResult, FormulaKind } from './types.js';
+
+/** Limits that keep extraction bounded on hostile or runaway answers. */
+export interface ExtractOptions {
+  /** Most formulas kept per answer. Default 2000. */
+  readonly maxFormulas?: number;
+  /** Most math fragments examined per answer. Default 10 000. */
+  readonly maxFragments?: number;
+  /** Longest math block parsed, in characters. Default 20 000. */
+  readonly maxBlockLength?: number;
+}
+
+/**
+ * Extracts the formulas of a markdown answer: display (`$$`, `\[ \]`), inline (`$ $`, `\( \)`),
+ * environments (`equation`, `align`, `gather`, `multline`, starred; rows split on `\\`, `&=` chains
+ * kept) and `\boxed{}`. Lists split into items, chains into links. Lone expressions become
+ * final-answer candidates; prose, malformed and unterminated fragments are dropped with a reason.
+ */
+export function extractFormulas(markdown: string, options: ExtractOptions = {}): ExtractionResult {
+  const maxFormulas = options.maxFormulas ?? 2000;
+  const maxFragments = options.maxFragments ?? 10_000;
+  const maxBlock = options.maxBlockLength ?? 20_000;
+  const formulas: ExtractedFormula[] = [];
+  const candidates: ExtractedFormula[] = [];
+  const dropped: DroppedFragment[] = [];
+  const diagnostics: Diagnostic[] = [];
+  const blocks = findMathBlocks(markdown);
+  let fragments = 0;
+  const drop = (text: string, offset: number, kind: FormulaKind, reason: string): void => {
+    if (dropped.length < maxFormulas) dropped.push({ text: text.slice(0, 200), offset, kind, reason });
+  };
+  for (let b = 0; b < blocks.length; b++) {
+    const block = blocks[b]!;
+    if (block.unterminated) {
+      drop(markdown.slice(block.offset, block.offset + 40), block.offset, block.kind, 'unterminated-math');
+      continue;
+    }
+    if (block.content.trim() === '') {
+      drop(block.content, block.offset, block.kind, 'empty');
+      continue;
+    }
+    if (block.content.length > maxBlock) {
+      drop(block.content, block.offset, block.kind, 'too-long');
+      continue;
+    }
+    for (const row of blockRows(block.content, block.offset, block.rows)) {
+      if (++fragments > maxFragments) {
+        diagnostics.push(
+          limit('too-many-fragments', `more than ${maxFragments} math fragments; the rest is ignored`),
+        );
+        return { formulas, dropped, candidates, diagnostics };
+      }
+      const split = splitFormula(row.text);
+      if (!split.ok) {
+        drop(row.text.trim(), row.at(0), block.kind, 'unparseable');
+        continue;
+      }
+      for (const part of split.parts) {
+        const offset = row.at(part.start);
+        const inBox = row.boxed.some(([s, e]) => offset < e && row.at(part.end - 1) >= s);
+        const kind: FormulaKind = inBox ? 'boxed' : block.kind;
+        const formula: ExtractedFormula = { latex: part.latex, offset, kind, block: b };
+        if (part.unchecked) drop(part.latex, offset, kind, 'unchecked-relation');
+        else if (!part.relation) {
+          candidates.push(formula);
+          drop(part.latex, offset, kind, 'no-relation');
+        } else {
+          if (formulas.length >= maxFormulas) {
+            diagnostics.push(
+              limit('too-many-formulas', `more than ${maxFormulas} formulas; the rest is ignored`),
+            );
+            return { formulas, dropped, candidates, diagnostics };
+          }
+          formulas.push(formula);
+        }
+      }
+    }
+  }
+  return { formulas, dropped, candidates, diagnostics };
+}
+
+function limit(code: string, message: string): Diagnostic {
+  return { code, severity: 'warning', message };
+}

@@ -1,0 +1,55 @@
+import type { Node } from '../core/tree.js';
+import { parseLatex } from '../latex/index.js';
+
+/** One piece of a parsed fragment: a single relation, or an expression without one. */
+export interface FormulaPart {
+  /** Start and end offsets of the piece in the parsed text. */
+  readonly start: number;
+  readonly end: number;
+  readonly latex: string;
+  readonly relation: boolean;
+  /** Set for `\propto` and `\sim`, which are not checked as equations. */
+  readonly unchecked?: true;
+}
+
+/** The pieces of one LaTeX fragment, or the parser's first error. */
+export type SplitResult =
+  | { readonly ok: true; readonly parts: FormulaPart[] }
+  | { readonly ok: false; readonly message: string };
+
+/**
+ * Parses a fragment and splits it into single formulas: a list (`\Rightarrow`, `\quad`, commas,
+ * rows) into its items, a chain `a = b = c` into `a = b` and `b = c`. Each part keeps its offsets in
+ * `text` and its LaTeX slice, so it can be prepared on its own.
+ */
+export function splitFormula(text: string): SplitResult {
+  const parsed = parseLatex(text);
+  if (!parsed.ok) {
+    const first = parsed.diagnostics[0];
+    return { ok: false, message: first ? `${first.code}: ${first.message}` : 'does not parse' };
+  }
+  const parts: FormulaPart[] = [];
+  const visit = (node: Node): void => {
+    if (node.type === 'list') {
+      for (const item of node.items) visit(item);
+      return;
+    }
+    if (node.type !== 'relation') {
+      parts.push(part(text, node.span.start, node.span.end, false));
+      return;
+    }
+    for (let k = 0; k < node.ops.length; k++) {
+      const left = node.args[k]!;
+      const right = node.args[k + 1]!;
+      const op = node.ops[k];
+      const p = part(text, left.span.start, right.span.end, true);
+      parts.push(op === 'propto' || op === '~' ? { ...p, unchecked: true } : p);
+    }
+  };
+  visit(parsed.tree);
+  return { ok: true, parts };
+}
+
+function part(text: string, start: number, end: number, relation: boolean): FormulaPart {
+  return { start, end, latex: text.slice(start, end).trim(), relation };
+}

@@ -1,0 +1,12 @@
+/** Diagnostic codes of the scoring stage, with their explanations. */
+export const SCORE_CODES: Readonly<Record<string, string>> = {
+  'unknown-problem': 'The response names a problem id that is not in the dataset; it is not scored.',
+  'empty-response': 'The response has no text; it scores 0.',
+  'no-formulas': 'No formula could be extracted from the response; it scores 0.',
+  'node-unprepared': 'A reference node formula could not be prepared; it can never be matched.',
+  'formula-unprepared': 'An answer formula could not be prepared (normalization or evaluation problem).',
+  'final-answer-unevaluable': 'An expected numerical final answer has no numeric value.',
+};
+
+/** Version stamp written into every record; bump `score-vN` when scores can change. */
+export const SCORER_VERSION = 'prism-physics/0.1.0 score-v1';
