@@ -1,0 +1,76 @@
+import { residualOk } from './solve-types.js';
+
+type Ev = (v: Float64Array) => number;
+
+/**
+ * One equation lhs(x) = rhs(x) with the other variables fixed in `buf` (the target is slot 0):
+ * evaluates f = lhs − rhs, counts evaluations against a budget and verifies candidate roots.
+ */
+export class Equation {
+  /** The sides at the last evaluated point. */
+  l = 0;
+  r = 0;
+  evals = 0;
+  truncated = false;
+
+  constructor(
+    private readonly lhs: Ev,
+    private readonly rhs: Ev,
+    readonly buf: Float64Array,
+    readonly budget: number,
+  ) {}
+
+  /** f(x) = lhs(x) − rhs(x); the sides are kept in `l` and `r`. */
+  f(x: number): number {
+    this.evals++;
+    this.buf[0] = x;
+    this.l = this.lhs(this.buf);
+    this.r = this.rhs(this.buf);
+    return this.l - this.r;
+  }
+
+  /** True (and marks the result truncated) once the budget is spent. */
+  exhausted(): boolean {
+    if (this.evals >= this.budget) this.truncated = true;
+    return this.truncated;
+  }
+
+  /** Whether the last evaluation passed the relative residual test. */
+  lastOk(): boolean {
+    return residualOk(this.l, this.r);
+  }
+
+  /**
+   * Accepts x as a root when the relative residual test passes; or when f changes sign within a
+   * relative 1e-7 neighbourhood and |f(x)| is far below |f| there (a root where both sides vanish,
+   * e.g. sin x = 0; a pole fails because |f| grows towards it); or when |f(x)| is 1e4 times below
+   * |f| at a relative distance 1e-4 on both sides without a sign change (a touching root of a side
+   * that vanishes, e.g. (x − 3)²(x + 1) = 0).
+   */
+  isRoot(x: number): boolean {
+    const y = this.f(x);
+    if (!Number.isFinite(y)) return false;
+    if (this.lastOk()) return true;
+    const d = 1e-7 * Math.abs(x) + 1e-300;
+    const a = this.f(x - d);
+    const b = this.f(x + d);
+    if (a * b < 0) return Math.abs(y) <= 1e-3 * Math.min(Math.abs(a), Math.abs(b));
+    const w = 1e-4 * Math.abs(x) + 1e-300;
+    const c = this.f(x - w);
+    const e = this.f(x + w);
+    return c * e > 0 && Math.abs(y) <= 1e-4 * Math.min(Math.abs(c), Math.abs(e));
+  }
+}
+
+/** Sorted roots with near-duplicates (relative 1e-10) merged. */
+export function dedupeRoots(roots: readonly number[]): number[] {
+  const sorted = [...roots].sort((a, b) => a - b);
+  const out: number[] = [];
+  for (const x of sorted) {
+    const last = out[out.length - 1];
+    if (last !== undefined && Math.abs(x - last) <= 1e-10 * Math.max(Math.abs(x), Math.abs(last)) + 1e-300)
+      continue;
+    out.push(x === 0 ? 0 : x);
+  }
+  return out;
+}

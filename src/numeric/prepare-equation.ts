@@ -1,0 +1,70 @@
+import type { Diagnostic } from '../core/diagnostic.js';
+import type { Node } from '../core/tree.js';
+import { compile } from './compile.js';
+import { expandDerivatives } from './expand-derivatives.js';
+import { freeVariables } from './free-variables.js';
+import { type IsolationPlan, planIsolation } from './isolate.js';
+import { occurrences } from './occurrences.js';
+
+/** An equation compiled once for one target: reused across calls with different values. */
+export interface PreparedEquation {
+  readonly target: string;
+  /** The non-target variables, in buffer order (slot i + 1). */
+  readonly others: readonly string[];
+  readonly lhs: (v: Float64Array) => number;
+  readonly rhs: (v: Float64Array) => number;
+  /** Free occurrences of the target (see `occurrences`). */
+  readonly count: number;
+  /** The target occurs inside a periodic function. */
+  readonly periodic: boolean;
+  /** Path A plan, when the target occurs once through invertible operations. */
+  readonly plan: IsolationPlan | undefined;
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+const cache = new WeakMap<Node, WeakMap<Node, Map<string, PreparedEquation>>>();
+
+/**
+ * Compiles lhs = rhs for `target` (slot 0 of the value buffer; the other free variables follow in
+ * sorted order) and plans path A. Cached per (lhs object, rhs object, target): trees are immutable,
+ * so the equivalence loop pays compilation once per formula and target.
+ */
+export function prepareEquation(lhs: Node, rhs: Node, target: string): PreparedEquation {
+  let byRhs = cache.get(lhs);
+  if (byRhs === undefined) cache.set(lhs, (byRhs = new WeakMap()));
+  let byTarget = byRhs.get(rhs);
+  if (byTarget === undefined) byRhs.set(rhs, (byTarget = new Map()));
+  const hit = byTarget.get(target);
+  if (hit !== undefined) return hit;
+  const prepared = build(expandDerivatives(lhs), expandDerivatives(rhs), target);
+  byTarget.set(target, prepared);
+  return prepared;
+}
+
+function build(lhs: Node, rhs: Node, target: string): PreparedEquation {
+  const names = new Set([...freeVariables(lhs), ...freeVariables(rhs)]);
+  names.delete(target);
+  const others = [...names].sort();
+  const variables = [target, ...others];
+  const l = compile(lhs, variables);
+  const r = compile(rhs, variables);
+  const ol = occurrences(lhs, target);
+  const or = occurrences(rhs, target);
+  const count = ol.count + or.count;
+  let plan: IsolationPlan | undefined;
+  if (count === 1)
+    plan =
+      ol.count === 1
+        ? planIsolation(lhs, rhs, target, variables)
+        : planIsolation(rhs, lhs, target, variables);
+  return {
+    target,
+    others,
+    lhs: l.fn,
+    rhs: r.fn,
+    count,
+    periodic: ol.periodic || or.periodic,
+    plan,
+    diagnostics: [...l.diagnostics, ...r.diagnostics],
+  };
+}

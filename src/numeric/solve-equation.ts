@@ -1,0 +1,87 @@
+import type { Node } from '../core/tree.js';
+import { dedupeRoots, Equation } from './equation.js';
+import { isolate } from './isolate.js';
+import { polynomialPath } from './polynomial-path.js';
+import { type PreparedEquation, prepareEquation } from './prepare-equation.js';
+import { scanGrid } from './scan-grid.js';
+import { scanPath } from './scan-path.js';
+import {
+  type SolveOptions,
+  type SolvePath,
+  type SolveResult,
+  type SolveSettings,
+  solveSettings,
+} from './solve-types.js';
+
+/**
+ * All real roots x of lhs(x) = rhs(x) for the variable `target`, the other variables fixed by
+ * `values` (a missing one is NaN). Paths, tried in order: A `isolate` (the target occurs once:
+ * invert the operations along its path), B `polynomial` (x^k·(lhs − rhs) is a polynomial of degree
+ * ≤ 4), and the general `scan` (log grid 1e-12…maxAbs on both signs plus a linear grid on [−P, P],
+ * bracket and refine, touching roots, identity detection).
+ *
+ * Window: roots are reported in [−maxAbs, maxAbs]; when the target occurs inside the argument of
+ * sin, cos, tan, cot, sec or csc anywhere in either side (after expanding derivatives) the equation
+ * is *periodic* and roots are reported in [−P, P] only (P = `periodicWindow`, default 100), on every
+ * path — a structural rule, so `A sin(kx − ωt)` and `−A sin(ωt − kx)` get the same window and set.
+ * Deterministic; bounded by `evalBudget` (then `truncated`).
+ */
+export function solveEquation(
+  lhs: Node,
+  rhs: Node,
+  target: string,
+  values: Readonly<Record<string, number>>,
+  options?: SolveOptions,
+): SolveResult {
+  const settings = solveSettings(options);
+  const prepared = prepareEquation(lhs, rhs, target);
+  const eq = equationFor(prepared, values, settings.evalBudget);
+  return solvePrepared(prepared, eq, settings);
+}
+
+/** An {@link Equation} for a prepared equation with the given values in the buffer. */
+export function equationFor(
+  prepared: PreparedEquation,
+  values: Readonly<Record<string, number>>,
+  budget: number,
+): Equation {
+  const buf = new Float64Array(prepared.others.length + 1);
+  prepared.others.forEach((name, i) => {
+    buf[i + 1] = values[name] ?? Number.NaN;
+  });
+  return new Equation(prepared.lhs, prepared.rhs, buf, budget);
+}
+
+function solvePrepared(p: PreparedEquation, eq: Equation, s: SolveSettings): SolveResult {
+  const window = p.periodic ? s.periodicWindow : s.maxAbs;
+  const done = (
+    path: SolvePath | 'constant',
+    out: { kind: 'roots'; roots: number[] } | { kind: 'identity' } | { kind: 'undefined' },
+  ): SolveResult => {
+    const stats = { evals: eq.evals, truncated: eq.truncated, path, periodic: p.periodic };
+    if (out.kind !== 'roots') return { ...out, ...stats };
+    return { kind: 'roots', roots: dedupeRoots(out.roots.filter((x) => Math.abs(x) <= window)), ...stats };
+  };
+  if (p.count === 0) {
+    const y = eq.f(1);
+    if (!Number.isFinite(y)) return done('constant', { kind: 'undefined' });
+    return done('constant', eq.lastOk() ? { kind: 'identity' } : { kind: 'roots', roots: [] });
+  }
+  for (const path of s.paths) {
+    if (path === 'isolate' && p.plan !== undefined) {
+      const roots = isolate(eq, p.plan, window, Math.max(16, s.evalBudget));
+      if (roots === 'undefined') return done(path, { kind: 'undefined' });
+      if (roots !== undefined) return done(path, { kind: 'roots', roots });
+    }
+    if (path === 'polynomial' && !p.periodic) {
+      const roots = polynomialPath(eq, window);
+      if (roots !== undefined && roots !== 'zero') return done(path, { kind: 'roots', roots });
+    }
+    if (path === 'scan') {
+      const linear = s.linearPoints ?? (p.periodic ? 4001 : 201);
+      const grid = scanGrid(s.minAbs, s.maxAbs, s.pointsPerDecade, s.periodicWindow, linear, p.periodic);
+      return done(path, scanPath(eq, grid));
+    }
+  }
+  return done('scan', { kind: 'roots', roots: [] });
+}
