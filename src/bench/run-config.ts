@@ -1,0 +1,58 @@
+import { type Diagnostic, diagnostic } from '../core/diagnostic.js';
+
+/** Tool name and version stamped into run.json. */
+export const TOOL_VERSION = 'prism-physics/0.1.0';
+/** Version of the run-directory layout. */
+export const RUN_SCHEMA = 'prism-run-v1';
+
+/** The contents of `run.json`: what produced the responses in a run directory. */
+export interface RunConfig {
+  readonly schema: string;
+  readonly tool: string;
+  readonly model: string;
+  readonly base_url: string;
+  readonly prompt_version: string;
+  readonly temperature?: number;
+  readonly max_tokens: number;
+  readonly reasoning_effort?: string;
+  readonly text_only: boolean;
+  /** Samples per problem (K); may grow between invocations. */
+  readonly samples: number;
+  readonly dataset: string;
+  /** Content hash of the problems (after `--limit`). */
+  readonly dataset_hash: string;
+  readonly problems: number;
+  readonly created_at: string;
+}
+
+/** The fields that must agree for a directory to be resumed (the rest may change). */
+const IDENTITY: readonly (keyof RunConfig)[] = [
+  'model',
+  'base_url',
+  'prompt_version',
+  'temperature',
+  'max_tokens',
+  'reasoning_effort',
+  'text_only',
+];
+
+/**
+ * Diagnostics (`run-config-mismatch`) for every identity field on which a stored run.json and a
+ * new config disagree. The dataset may differ only by more or fewer problems (`--limit`), which
+ * the per-problem prompt hashes take care of.
+ */
+export function compareRunConfig(stored: RunConfig, next: RunConfig): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const key of IDENTITY) {
+    if (stored[key] !== next[key]) {
+      out.push(
+        diagnostic(
+          'run-config-mismatch',
+          'error',
+          `${key} is ${JSON.stringify(stored[key])} in run.json but ${JSON.stringify(next[key])} now`,
+        ),
+      );
+    }
+  }
+  return out;
+}

@@ -1,0 +1,283 @@
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Diagnostic, diagnostic } from '../core/diagnostic.js';
+import type { Problem } from '../dag/types.js';
+import type { ChatClient } from '../llm/chat-client.js';
+import { DEFAULT_MAX_TOKENS } from '../llm/chat-client.js';
+import type { ChatParams } from '../llm/chat-types.js';
+import type { PromptTemplate } from '../llm/prompts/prompt-template.js';
+import { ZERO_SHOT_PROMPT } from '../llm/prompts/zero-shot.js';
+import { type RenderedPrompt, renderPrompt } from '../llm/render-prompt.js';
+import { contentHash } from './content-hash.js';
+import { createJsonlAppender } from './jsonl-file.js';
+import { cacheKey, type ResponseCache } from './response-cache.js';
+import { loadResponses, type ResponseRow, sampleKey } from './response-row.js';
+import { compareRunConfig, RUN_SCHEMA, type RunConfig, TOOL_VERSION } from './run-config.js';
+import type { RunEvent } from './run-events.js';
+import type { RunReport } from './run-report.js';
+import { type ResponseScorer, scoreRun } from './score-run.js';
+import { writeFileAtomic } from './write-file-atomic.js';
+
+/** Everything {@link runModel} needs; effects (client, cache, scorer, clock) are injected. */
+export interface RunModelOptions {
+  /** The run directory (created if absent, resumed if present). */
+  readonly dir: string;
+  readonly problems: readonly Problem[];
+  readonly client: Pick<ChatClient, 'complete' | 'baseUrl'>;
+  readonly params: ChatParams;
+  /** Samples per problem (K). Default 1. */
+  readonly samples?: number;
+  readonly template?: PromptTemplate;
+  /** Image loader; omit (or `textOnly`) to send text only. */
+  readonly loadImage?: (location: string) => string | undefined;
+  readonly textOnly?: boolean;
+  /** Dataset path, recorded in run.json. */
+  readonly dataset: string;
+  readonly cache?: ResponseCache;
+  /** Request again the samples whose stored row is a failure. */
+  readonly retryErrors?: boolean;
+  /** Samples requested at once (the client's own limit applies too). Default 8. */
+  readonly concurrency?: number;
+  readonly scorer: ResponseScorer;
+  readonly onEvent?: (event: RunEvent) => void;
+  /** Aborting stops new requests and cancels in-flight ones (they stay unrecorded, requested next time). */
+  readonly signal?: AbortSignal;
+  readonly now?: () => Date;
+}
+
+/** What a run did. */
+export interface RunModelResult {
+  /** False when the directory could not be used (config mismatch); nothing was requested. */
+  readonly ok: boolean;
+  readonly config?: RunConfig;
+  readonly requested: number;
+  readonly fromCache: number;
+  readonly failed: number;
+  readonly alreadyDone: number;
+  readonly interrupted: boolean;
+  /** The scored report; absent when interrupted or not ok. */
+  readonly report?: RunReport;
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+interface Job {
+  readonly problem: Problem;
+  readonly sample: number;
+  readonly prompt: RenderedPrompt;
+  readonly promptHash: string;
+  readonly problemHash: string;
+}
+
+/**
+ * Requests every missing sample of every problem, appending one fsync'd line per finished sample to
+ * `responses.jsonl`, then scores all stored responses (`records.jsonl`, `summary.json`, `summary.md`).
+ * Re-running resumes: finished samples are never requested again; failures only with `retryErrors`;
+ * a cached response (same endpoint, model, parameters, template, problem and sample) costs no call.
+ */
+export async function runModel(options: RunModelOptions): Promise<RunModelResult> {
+  const now = options.now ?? (() => new Date());
+  const template = options.template ?? ZERO_SHOT_PROMPT;
+  const samples = options.samples ?? 1;
+  const textOnly = options.textOnly === true || options.loadImage === undefined;
+  const diagnostics: Diagnostic[] = [];
+  mkdirSync(options.dir, { recursive: true });
+
+  const config = buildConfig(options, template, samples, textOnly, now());
+  const configPath = join(options.dir, 'run.json');
+  const empty = { requested: 0, fromCache: 0, failed: 0, alreadyDone: 0, interrupted: false };
+  if (existsSync(configPath)) {
+    const stored = JSON.parse(readFileSync(configPath, 'utf8')) as RunConfig;
+    const mismatch = compareRunConfig(stored, config);
+    if (mismatch.length > 0) return { ok: false, ...empty, diagnostics: mismatch };
+    writeFileAtomic(configPath, `${JSON.stringify({ ...config, created_at: stored.created_at }, null, 2)}\n`);
+  } else writeFileAtomic(configPath, `${JSON.stringify(config, null, 2)}\n`);
+
+  const responsesPath = join(options.dir, 'responses.jsonl');
+  const loaded = loadResponses(responsesPath);
+  diagnostics.push(...loaded.diagnostics);
+  const jobs: Job[] = [];
+  let alreadyDone = 0;
+  let missingImages = 0;
+  for (const problem of options.problems) {
+    const prompt = renderPrompt(problem, template, textOnly ? {} : { loadImage: options.loadImage! });
+    if (prompt.missingImages.length > 0) missingImages++;
+    const promptHash = contentHash(prompt.messages);
+    const problemHash = contentHash(problem);
+    for (let sample = 0; sample < samples; sample++) {
+      const row = loaded.latest.get(sampleKey(problem.id, sample));
+      const finished = row !== undefined && row.prompt_hash === promptHash;
+      if (finished && (row.error === null || options.retryErrors !== true)) alreadyDone++;
+      else jobs.push({ problem, sample, prompt, promptHash, problemHash });
+    }
+  }
+  if (missingImages > 0 && !textOnly) {
+    diagnostics.push(
+      diagnostic(
+        'run-missing-images',
+        'warning',
+        `${missingImages} problem(s) have images that were not found`,
+      ),
+    );
+  }
+  options.onEvent?.({
+    type: 'start',
+    total: options.problems.length * samples,
+    done: alreadyDone,
+    todo: jobs.length,
+  });
+
+  const appender = createJsonlAppender(responsesPath);
+  const counts = { requested: 0, fromCache: 0, failed: 0 };
+  let recorded = 0;
+  const paramsKey = {
+    temperature: options.params.temperature,
+    max_tokens: options.params.maxTokens ?? DEFAULT_MAX_TOKENS,
+    reasoning_effort: options.params.reasoningEffort,
+    text_only: textOnly,
+  };
+  const runJob = async (job: Job): Promise<void> => {
+    const key = cacheKey({
+      baseUrl: options.client.baseUrl,
+      model: options.params.model,
+      params: paramsKey,
+      templateVersion: template.version,
+      problemHash: job.problemHash,
+      sample: job.sample,
+    });
+    const base = { problem_id: job.problem.id, sample: job.sample, prompt_hash: job.promptHash };
+    const hit = options.cache?.get(key);
+    if (hit !== undefined) {
+      const row: ResponseRow = {
+        ...base,
+        ...hit,
+        attempts: 0,
+        error: null,
+        cached: true,
+        at: now().toISOString(),
+      };
+      appender.append(row);
+      recorded++;
+      counts.fromCache++;
+      options.onEvent?.({
+        type: 'response',
+        ...base,
+        ok: true,
+        cached: true,
+        latency_ms: hit.latency_ms,
+        tokens: hit.usage.total,
+      });
+      return;
+    }
+    counts.requested++;
+    const outcome = await options.client.complete(job.prompt.messages, options.params, options.signal);
+    if (!outcome.ok && outcome.diagnostic.code === 'llm-aborted') return;
+    if (outcome.ok) {
+      const cached = {
+        response: outcome.text,
+        ...(outcome.reasoning === undefined ? {} : { reasoning: outcome.reasoning }),
+        finish_reason: outcome.finishReason,
+        usage: outcome.usage,
+        latency_ms: outcome.latencyMs,
+      };
+      options.cache?.put(key, cached);
+      recorded++;
+      appender.append({
+        ...base,
+        ...cached,
+        attempts: outcome.attempts,
+        error: null,
+        cached: false,
+        at: now().toISOString(),
+      });
+      options.onEvent?.({
+        type: 'response',
+        ...base,
+        ok: true,
+        cached: false,
+        latency_ms: outcome.latencyMs,
+        tokens: outcome.usage.total,
+      });
+      return;
+    }
+    counts.failed++;
+    const error = {
+      code: outcome.diagnostic.code,
+      message: outcome.diagnostic.message,
+      ...(outcome.status === undefined ? {} : { status: outcome.status }),
+    };
+    const row: ResponseRow = {
+      ...base,
+      response: null,
+      finish_reason: null,
+      latency_ms: outcome.latencyMs,
+      usage: { prompt: 0, completion: 0, total: 0 },
+      attempts: outcome.attempts,
+      error,
+      cached: false,
+      at: now().toISOString(),
+    };
+    appender.append(row);
+    recorded++;
+    options.onEvent?.({
+      type: 'response',
+      ...base,
+      ok: false,
+      cached: false,
+      latency_ms: outcome.latencyMs,
+      tokens: 0,
+      error: error.code,
+    });
+  };
+
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < jobs.length && options.signal?.aborted !== true) await runJob(jobs[next++]!);
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 8) }, worker));
+  } finally {
+    appender.close();
+  }
+  const done = { ...counts, alreadyDone };
+  if (options.signal?.aborted === true) {
+    const pending = jobs.length - recorded;
+    options.onEvent?.({ type: 'interrupted', pending });
+    return { ok: true, config, ...done, interrupted: true, diagnostics };
+  }
+  const scored = scoreRun({
+    dir: options.dir,
+    problems: options.problems,
+    samples,
+    model: config.model,
+    scorer: options.scorer,
+  });
+  diagnostics.push(...scored.diagnostics);
+  options.onEvent?.({ type: 'scored', records: scored.records.length, unscored: scored.report.unscored });
+  return { ok: true, config, ...done, interrupted: false, report: scored.report, diagnostics };
+}
+
+function buildConfig(
+  options: RunModelOptions,
+  template: PromptTemplate,
+  samples: number,
+  textOnly: boolean,
+  created: Date,
+): RunConfig {
+  const p = options.params;
+  return {
+    schema: RUN_SCHEMA,
+    tool: TOOL_VERSION,
+    model: p.model,
+    base_url: options.client.baseUrl,
+    prompt_version: template.version,
+    ...(p.temperature === undefined ? {} : { temperature: p.temperature }),
+    max_tokens: p.maxTokens ?? DEFAULT_MAX_TOKENS,
+    ...(p.reasoningEffort === undefined ? {} : { reasoning_effort: p.reasoningEffort }),
+    text_only: textOnly,
+    samples,
+    dataset: options.dataset,
+    dataset_hash: contentHash(options.problems),
+    problems: options.problems.length,
+    created_at: created.toISOString(),
+  };
+}

@@ -1,0 +1,90 @@
+import { join } from 'node:path';
+import { type Diagnostic, diagnostic } from '../core/diagnostic.js';
+import type { Problem } from '../dag/types.js';
+import type { ScoreRecord } from '../score/types.js';
+import { renderRunReport } from './render-run-report.js';
+import { loadResponses, sampleKey } from './response-row.js';
+import { buildRunReport, type RunReport } from './run-report.js';
+import { writeFileAtomic } from './write-file-atomic.js';
+
+/**
+ * The fields of a {@link ScoreRecord} that runs and reports rely on (the full record, with its node
+ * credits and formulas, is stored unchanged when the scorer returns one).
+ */
+export type ScoredResponse = Pick<
+  ScoreRecord,
+  | 'problem_id'
+  | 'step_score'
+  | 'final_answer_correct'
+  | 'matched'
+  | 'achieved'
+  | 'total_nodes'
+  | 'diagnostics'
+  | 'scorer_version'
+>;
+
+/** Scores one response to one problem. The CLI injects the real scorer; tests inject a tiny one. */
+export type ResponseScorer = (problem: Problem, response: string) => ScoredResponse;
+
+/** A line of `records.jsonl`: the scorer's record plus which sample it scored. */
+export type RunRecord = ScoredResponse & { readonly sample: number; readonly response_id: string };
+
+/** Inputs of {@link scoreRun}. */
+export interface ScoreRunOptions {
+  readonly dir: string;
+  readonly problems: readonly Problem[];
+  readonly samples: number;
+  readonly model: string;
+  readonly scorer: ResponseScorer;
+}
+
+/**
+ * Scores the latest stored response of every sample (problems × samples) in a run directory and
+ * rewrites `records.jsonl`, `summary.json` and `summary.md` (each atomically). Used after a run and
+ * by `prism rescore`; no API call is made.
+ */
+export function scoreRun(options: ScoreRunOptions): {
+  records: RunRecord[];
+  report: RunReport;
+  diagnostics: Diagnostic[];
+} {
+  const loaded = loadResponses(join(options.dir, 'responses.jsonl'));
+  const diagnostics: Diagnostic[] = [...loaded.diagnostics];
+  const records: RunRecord[] = [];
+  const known = new Set(options.problems.map((p) => p.id));
+  for (const row of loaded.latest.values()) {
+    if (!known.has(row.problem_id)) {
+      diagnostics.push({
+        ...diagnostic('run-unknown-problem', 'warning', `response for unknown problem ${row.problem_id}`),
+        where: `sample ${row.sample}`,
+      });
+    }
+  }
+  for (const problem of options.problems) {
+    for (let sample = 0; sample < options.samples; sample++) {
+      const row = loaded.latest.get(sampleKey(problem.id, sample));
+      if (row === undefined || row.response === null) continue;
+      try {
+        const record = options.scorer(problem, row.response);
+        records.push({ ...record, sample, response_id: sampleKey(problem.id, sample) });
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        diagnostics.push({
+          ...diagnostic('run-scorer-failed', 'error', `scorer threw: ${message}`),
+          where: `problem ${problem.id} sample ${sample}`,
+        });
+      }
+    }
+  }
+  const report = buildRunReport({
+    model: options.model,
+    samples: options.samples,
+    problems: options.problems,
+    responses: loaded.latest,
+    records,
+  });
+  writeFileAtomic(join(options.dir, 'records.jsonl'), records.map((r) => `${JSON.stringify(r)}\n`).join(''));
+  writeFileAtomic(join(options.dir, 'summary.json'), `${JSON.stringify(report, null, 2)}\n`);
+  writeFileAtomic(join(options.dir, 'summary.md'), renderRunReport(report));
+  return { records, report, diagnostics };
+}
