@@ -15,7 +15,7 @@ export function num(value: number, span: Span = NO_SPAN): Node {
   return { type: 'number', value, raw: String(value), span };
 }
 
-function valueOf(node: Node): number | undefined {
+function numberValue(node: Node): number | undefined {
   return node.type === 'number' ? node.value : undefined;
 }
 
@@ -25,8 +25,8 @@ function folded(value: number, span: Span): Node | undefined {
 
 /** `a + b`, folding zeros and numbers. */
 export function add(a: Node, b: Node, span: Span = NO_SPAN): Node {
-  const x = valueOf(a);
-  const y = valueOf(b);
+  const x = numberValue(a);
+  const y = numberValue(b);
   if (x === 0) return b;
   if (y === 0) return a;
   if (x !== undefined && y !== undefined) return folded(x + y, span) ?? bin('+', a, b, span);
@@ -35,8 +35,8 @@ export function add(a: Node, b: Node, span: Span = NO_SPAN): Node {
 
 /** `a - b`, folding zeros and numbers. */
 export function sub(a: Node, b: Node, span: Span = NO_SPAN): Node {
-  const x = valueOf(a);
-  const y = valueOf(b);
+  const x = numberValue(a);
+  const y = numberValue(b);
   if (y === 0) return a;
   if (x === 0) return neg(b, span);
   if (x !== undefined && y !== undefined) return folded(x - y, span) ?? bin('-', a, b, span);
@@ -45,8 +45,8 @@ export function sub(a: Node, b: Node, span: Span = NO_SPAN): Node {
 
 /** `a * b`, folding zeros, ones and numbers. */
 export function mul(a: Node, b: Node, span: Span = NO_SPAN): Node {
-  const x = valueOf(a);
-  const y = valueOf(b);
+  const x = numberValue(a);
+  const y = numberValue(b);
   if (x === 0 || y === 0) return num(0, span);
   if (x === 1) return b;
   if (y === 1) return a;
@@ -58,8 +58,8 @@ export function mul(a: Node, b: Node, span: Span = NO_SPAN): Node {
 
 /** `a / b`, folding `0 / b`, `a / 1` and numbers. */
 export function div(a: Node, b: Node, span: Span = NO_SPAN): Node {
-  const x = valueOf(a);
-  const y = valueOf(b);
+  const x = numberValue(a);
+  const y = numberValue(b);
   if (x === 0 && y !== 0) return num(0, span);
   if (y === 1) return a;
   if (x !== undefined && y !== undefined && y !== 0) return folded(x / y, span) ?? bin('/', a, b, span);
@@ -68,7 +68,7 @@ export function div(a: Node, b: Node, span: Span = NO_SPAN): Node {
 
 /** `a ^ b`, folding `a ^ 1` and `a ^ 0`. */
 export function pow(a: Node, b: Node, span: Span = NO_SPAN): Node {
-  const y = valueOf(b);
+  const y = numberValue(b);
   if (y === 1) return a;
   if (y === 0) return num(1, span);
   return bin('^', a, b, span);

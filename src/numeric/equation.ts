@@ -60,6 +60,18 @@ export class Equation {
     const e = this.f(x + w);
     return c * e > 0 && Math.abs(y) <= 1e-4 * Math.min(Math.abs(c), Math.abs(e));
   }
+
+  /**
+   * {@link isRoot}, and not inside a stretch where the equation holds numerically on both sides at
+   * a relative distance 1e-4 (so `x = x + 1` has no "roots" at |x| > 1e16, where 1 is absorbed).
+   */
+  isIsolatedRoot(x: number): boolean {
+    if (!this.isRoot(x)) return false;
+    const w = 1e-4 * Math.abs(x) + 1e-300;
+    const left = Number.isFinite(this.f(x - w)) && this.lastOk();
+    const right = Number.isFinite(this.f(x + w)) && this.lastOk();
+    return !(left && right);
+  }
 }
 
 /** Sorted roots with near-duplicates (relative 1e-10) merged. */

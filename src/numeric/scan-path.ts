@@ -35,14 +35,14 @@ export function scanPath(eq: Equation, grid: Float64Array): ScanOutcome {
     const x = grid[i]!;
     const y = fs[i]!;
     if (y === 0) {
-      roots.push(x);
+      if (eq.isIsolatedRoot(x)) roots.push(x);
       continue;
     }
     if (i + 1 < n) {
       const y1 = fs[i + 1]!;
       if (y * y1 < 0) {
         const r = brent(f, x, grid[i + 1]!, y, y1, 100);
-        if (Number.isFinite(r) && eq.isRoot(r)) roots.push(r);
+        if (Number.isFinite(r) && eq.isIsolatedRoot(r)) roots.push(r);
         continue;
       }
     }
@@ -56,7 +56,7 @@ export function scanPath(eq: Equation, grid: Float64Array): ScanOutcome {
       fs[i + 1]! * y > 0
     ) {
       const m = goldenMinimum(eq, grid[i - 1]!, grid[i + 1]!);
-      if (eq.isRoot(m)) roots.push(m);
+      if (eq.isIsolatedRoot(m)) roots.push(m);
     }
   }
   return { kind: 'roots', roots };

@@ -1,0 +1,115 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { test } from 'node:test';
+import { compile, type SolvePath, solveEquation } from '../../src/numeric/index.js';
+import { equation, expr } from './expr.js';
+
+interface Case {
+  name: string;
+  equation: string;
+  target: string;
+  values: Record<string, number>;
+  roots?: number[];
+  rootsExpr?: string[];
+  path?: SolvePath;
+  paths?: SolvePath[];
+  kind?: 'roots' | 'identity' | 'undefined';
+}
+
+const load = (file: string): Case[] =>
+  readFileSync(new URL(`fixtures/${file}`, import.meta.url), 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as Case);
+
+const expected = (c: Case): number[] =>
+  c.roots ?? (c.rootsExpr ?? []).map((e) => compile(expr(e), []).fn(new Float64Array(0)));
+
+function assertRoots(actual: readonly number[], want: readonly number[], label: string): void {
+  assert.equal(actual.length, want.length, `${label}: got [${actual}] want [${want}]`);
+  want.forEach((w, i) => {
+    const a = actual[i]!;
+    assert.ok(Math.abs(a - w) <= 1e-12 * Math.abs(w) + 1e-300, `${label}: root ${a} ≠ ${w}`);
+  });
+}
+
+for (const c of load('solve-cases.jsonl')) {
+  test(`solve: ${c.name}`, () => {
+    const { lhs, rhs } = equation(c.equation);
+    const r = solveEquation(lhs, rhs, c.target, c.values, c.paths === undefined ? {} : { paths: c.paths });
+    assert.equal(r.kind, 'roots');
+    if (r.kind !== 'roots') return;
+    if (c.path !== undefined) assert.equal(r.path, c.path);
+    assert.equal(r.truncated, false);
+    assertRoots(r.roots, expected(c), 'auto');
+  });
+  test(`solve (scan path agrees): ${c.name}`, () => {
+    const { lhs, rhs } = equation(c.equation);
+    const r = solveEquation(lhs, rhs, c.target, c.values, { paths: ['scan'] });
+    assert.equal(r.kind, 'roots');
+    if (r.kind === 'roots') assertRoots(r.roots, expected(c), 'scan');
+  });
+}
+
+for (const c of load('identity-cases.jsonl')) {
+  test(`solve kind: ${c.name}`, () => {
+    const { lhs, rhs } = equation(c.equation);
+    assert.equal(solveEquation(lhs, rhs, c.target, c.values).kind, c.kind);
+    assert.equal(solveEquation(lhs, rhs, c.target, c.values, { paths: ['scan'] }).kind, c.kind);
+  });
+}
+
+test('periodic: sin θ = 0.5 gives both branches of every period inside [−100, 100]', () => {
+  const { lhs, rhs } = equation('sin(theta) = 0.5');
+  const r = solveEquation(lhs, rhs, 'theta', {});
+  assert.equal(r.kind, 'roots');
+  if (r.kind !== 'roots') return;
+  assert.equal(r.periodic, true);
+  const want: number[] = [];
+  for (let k = -20; k <= 20; k++)
+    want.push(Math.PI / 6 + 2 * Math.PI * k, (5 * Math.PI) / 6 + 2 * Math.PI * k);
+  assertRoots(
+    r.roots,
+    want.filter((x) => Math.abs(x) <= 100).sort((a, b) => a - b),
+    'sin',
+  );
+});
+
+test('periodic: y = A sin(kx − ωt) and y = −A sin(ωt − kx) give the same set for t', () => {
+  const values = { y: 1.3, A: 2, k: 3, x: 4, omega: 17 };
+  const a = equation('y = A*sin(k*x - omega*t)');
+  const b = equation('y = -A*sin(omega*t - k*x)');
+  const ra = solveEquation(a.lhs, a.rhs, 't', values);
+  const rb = solveEquation(b.lhs, b.rhs, 't', values);
+  const rs = solveEquation(a.lhs, a.rhs, 't', values, { paths: ['scan'] });
+  assert.ok(ra.kind === 'roots' && rb.kind === 'roots' && rs.kind === 'roots');
+  assert.ok(ra.roots.length > 500, `${ra.roots.length} roots`);
+  assertRoots(rb.roots, ra.roots, 'b vs a');
+  assertRoots(rs.roots, ra.roots, 'scan vs isolate');
+  assert.ok(ra.roots.every((t) => Math.abs(t) <= 100));
+});
+
+test('E = hν: the root 4.5e33 is lost when maxAbs is lowered below it', () => {
+  const { lhs, rhs } = equation('E = h*nu');
+  const r = solveEquation(lhs, rhs, 'nu', { E: 3, h: 6.626e-34 }, { maxAbs: 1e15 });
+  assert.ok(r.kind === 'roots' && r.roots.length === 0);
+});
+
+test('budget: a tiny evaluation budget truncates the scan', () => {
+  const { lhs, rhs } = equation('x*exp(x) = 3');
+  const r = solveEquation(lhs, rhs, 'x', {}, { evalBudget: 50 });
+  assert.equal(r.truncated, true);
+  assert.ok(r.evals <= 1300);
+});
+
+test('deterministic: the same call gives the same result object', () => {
+  const { lhs, rhs } = equation('x*exp(x) = 3 + sin(x)');
+  assert.deepEqual(solveEquation(lhs, rhs, 'x', {}), solveEquation(lhs, rhs, 'x', {}));
+});
+
+test('a differential is a variable: dv = a dt, target d{v}', () => {
+  const { lhs, rhs } = equation('d{v} = a*d{t}');
+  const r = solveEquation(lhs, rhs, 'd{v}', { a: 2, 'd{t}': 3 });
+  assert.ok(r.kind === 'roots');
+  assertRoots(r.kind === 'roots' ? r.roots : [], [6], 'dv');
+});
