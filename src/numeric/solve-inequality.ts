@@ -132,7 +132,9 @@ function breaks(eq: Equation, grid: Float64Array): number[] {
   return out;
 }
 
-function bisect(eq: Equation, a: number, b: number, byDomain: boolean, ya: number): number {
+function bisect(eq: Equation, a0: number, b0: number, byDomain: boolean, ya: number): number {
+  let a = a0;
+  let b = b0;
   const side = (y: number): boolean => (byDomain ? Number.isFinite(y) : y < 0);
   const sa = side(ya);
   for (let i = 0; i < 80; i++) {
@@ -142,5 +144,8 @@ function bisect(eq: Equation, a: number, b: number, byDomain: boolean, ya: numbe
     else b = m;
   }
   if (!byDomain) return 0.5 * (a + b);
-  return sa ? a : b;
+  const edge = sa ? a : b;
+  // An isolated undefined grid point (1/x at 0) is the edge itself, not a point next to it.
+  const undefinedEnd = sa ? b0 : a0;
+  return Math.abs(edge - undefinedEnd) <= 1e-9 * Math.max(Math.abs(a0), Math.abs(b0)) ? undefinedEnd : edge;
 }

@@ -78,7 +78,7 @@ function alternatingOrSlow(term: (n: number) => number, lo: number): number {
     if (t * lastTerm < 0) {
       // For alternating terms the mean of consecutive partial sums converges much faster.
       const mean = 0.5 * (sum + previous);
-      if (Math.abs(mean - lastMean) <= 1e-13 * Math.abs(mean)) return mean;
+      if (Math.abs(mean - lastMean) <= 1e-11 * Math.abs(mean)) return mean;
       lastMean = mean;
     }
     lastTerm = t;
