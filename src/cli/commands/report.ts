@@ -1,0 +1,45 @@
+import { parseArgs } from 'node:util';
+import { loadRun } from '../../bench/load-run.js';
+import { renderRunReport } from '../../bench/render-run-report.js';
+import type { CliIo, Command } from '../io.js';
+import { UsageError } from '../io.js';
+
+const HELP = `Usage: prism report RUN... [--json]
+
+Prints the report of one or more run directories (made by prism run): final-answer accuracy, step
+score and mean response time by Easy / Medium / Hard and on average (the PRISM-Physics Table 1
+layout), a per-domain table, and with K samples mean@K and pass@k.
+
+Options:
+  --json   print summary.json instead of Markdown
+Exit codes: 0 printed, 2 not a run directory or not scored yet.`;
+
+async function run(argv: readonly string[], io: CliIo): Promise<number> {
+  let parsed: { values: { json?: boolean }; positionals: string[] };
+  try {
+    parsed = parseArgs({ args: [...argv], options: { json: { type: 'boolean' } }, allowPositionals: true });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  if (parsed.positionals.length === 0) throw new UsageError('name at least one run directory');
+  const reports = [];
+  for (const dir of parsed.positionals) {
+    const { run: stored } = loadRun(dir);
+    if (stored === undefined) throw new UsageError(`${dir} is not a run directory (no run.json)`);
+    if (stored.summary === undefined)
+      throw new UsageError(`${dir} has no summary yet; run it to the end or use prism rescore`);
+    reports.push(stored.summary);
+  }
+  if (parsed.values.json === true) {
+    io.stdout(`${JSON.stringify(reports.length === 1 ? reports[0] : reports, null, 2)}\n`);
+  } else io.stdout(reports.map(renderRunReport).join('\n'));
+  return 0;
+}
+
+/** `prism report RUN…`. */
+export const reportCommand: Command = {
+  name: 'report',
+  summary: 'print the Table 1 report of a run',
+  help: HELP,
+  run,
+};

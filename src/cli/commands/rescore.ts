@@ -1,0 +1,66 @@
+import { parseArgs } from 'node:util';
+import { loadRun } from '../../bench/load-run.js';
+import { renderRunReport } from '../../bench/render-run-report.js';
+import type { ResponseScorer } from '../../bench/score-run.js';
+import { scoreRun } from '../../bench/score-run.js';
+import type { Problem } from '../../dag/types.js';
+import { loadDataset } from '../../dataset/load-dataset.js';
+import type { CliIo, Command } from '../io.js';
+import { UsageError } from '../io.js';
+import { realScorer } from './run.js';
+
+const HELP = `Usage: prism rescore RUN [--dataset PATH] [--quiet]
+
+Scores the stored responses of a run directory again with the current scorer (no API call) and
+rewrites records.jsonl, summary.md and summary.json. The dataset defaults to the one in run.json.
+
+Options:
+  --dataset PATH   problems to score against (default: run.json's dataset)
+  --quiet          do not print the report
+Exit codes: 0 rescored, 2 not a run directory or unreadable dataset.`;
+
+/** Creates `prism rescore` with an injectable scorer factory (tests pass a tiny one). */
+export function createRescoreCommand(
+  makeScorer: (problems: readonly Problem[]) => ResponseScorer = realScorer,
+): Command {
+  const run = async (argv: readonly string[], io: CliIo): Promise<number> => {
+    let parsed: { values: { dataset?: string; quiet?: boolean }; positionals: string[] };
+    try {
+      parsed = parseArgs({
+        args: [...argv],
+        options: { dataset: { type: 'string' }, quiet: { type: 'boolean' } },
+        allowPositionals: true,
+      });
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
+    const [dir, ...extra] = parsed.positionals;
+    if (dir === undefined || extra.length > 0) throw new UsageError('name exactly one run directory');
+    const { run: stored } = loadRun(dir);
+    if (stored === undefined) throw new UsageError(`${dir} is not a run directory (no run.json)`);
+    const datasetPath = parsed.values.dataset ?? stored.config.dataset;
+    const dataset = loadDataset(datasetPath);
+    if (!dataset.readable) throw new UsageError(`cannot read the dataset ${datasetPath}`);
+    const problems = dataset.problems.slice(0, stored.config.problems);
+    const scored = scoreRun({
+      dir,
+      problems,
+      samples: stored.config.samples,
+      model: stored.config.model,
+      scorer: makeScorer(problems),
+    });
+    for (const d of scored.diagnostics)
+      io.stderr(`${d.severity}[${d.code}]${d.where === undefined ? '' : ` ${d.where}`}: ${d.message}\n`);
+    if (parsed.values.quiet !== true) io.stdout(renderRunReport(scored.report));
+    return 0;
+  };
+  return {
+    name: 'rescore',
+    summary: 'score the stored responses of a run again (no API calls)',
+    help: HELP,
+    run,
+  };
+}
+
+/** `prism rescore RUN`, with the real scorer. */
+export const rescoreCommand: Command = createRescoreCommand();
