@@ -1,0 +1,59 @@
+import type { Span } from '../core/span.js';
+import type {
+  BinaryNode,
+  BinaryOp,
+  Node,
+  NumberNode,
+  OpaqueNode,
+  SymbolNode,
+  UnitNode,
+} from '../core/tree.js';
+
+/** The span from the start of `a` to the end of `b`. */
+export function spanOf(a: { span: Span }, b: { span: Span }): Span {
+  return { start: Math.min(a.span.start, b.span.start), end: Math.max(a.span.end, b.span.end) };
+}
+
+/** A binary node spanning both operands; `implicit` marks juxtaposition. */
+export function binary(op: BinaryOp, left: Node, right: Node, implicit = false): BinaryNode {
+  const span = spanOf(left, right);
+  return implicit
+    ? { type: 'binary', op, left, right, implicit: true, span }
+    : { type: 'binary', op, left, right, span };
+}
+
+/** A number node. */
+export function numberNode(value: number, raw: string, span: Span): NumberNode {
+  return { type: 'number', value, raw, span };
+}
+
+/** A symbol node with optional `vector` / `upright` flags (absent rather than false). */
+export function symbolNode(name: string, span: Span, vector = false, upright = false): SymbolNode {
+  if (vector && upright) return { type: 'symbol', name, vector: true, upright: true, span };
+  if (vector) return { type: 'symbol', name, vector: true, span };
+  if (upright) return { type: 'symbol', name, upright: true, span };
+  return { type: 'symbol', name, span };
+}
+
+/** A unit node. */
+export function unitNode(unit: string, span: Span): UnitNode {
+  return { type: 'unit', unit, span };
+}
+
+/** An opaque node. */
+export function opaqueNode(key: string, span: Span): OpaqueNode {
+  return { type: 'opaque', key, span };
+}
+
+/** The same node with another span (nodes are immutable). */
+export function withSpan<T extends Node>(node: T, span: Span): T {
+  return { ...node, span };
+}
+
+/** True for a number, or arithmetic of numbers only (`10^{-2}`, `(10^3-10^2)`), which units may follow. */
+export function isNumeric(node: Node): boolean {
+  if (node.type === 'number') return true;
+  if (node.type === 'unary') return node.op !== '!' && isNumeric(node.arg);
+  if (node.type === 'binary') return isNumeric(node.left) && isNumeric(node.right);
+  return false;
+}

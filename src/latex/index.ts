@@ -1,0 +1,5 @@
+/** The LaTeX stage: LaTeX text → expression tree (see `src/core/tree.ts`) with diagnostics. */
+export { LATEX_CODES, type LatexCode } from './codes.js';
+export { type ParseOptions, parseLatex } from './parse-latex.js';
+export type { RawArg, Token, TokenKind } from './token.js';
+export { type Tokenized, tokenize } from './tokenize.js';

@@ -1,0 +1,132 @@
+import { printTree } from '../core/print-tree.js';
+import type { Node, SymbolNode } from '../core/tree.js';
+import { binary, opaqueNode } from './build.js';
+import { type DelimiterKind, OPENERS } from './grammar/delimiters.js';
+import { parseGroupBody } from './parse-group-body.js';
+import { parseStatements } from './parse-statements.js';
+import { type Parser, show } from './parser.js';
+import type { Token } from './token.js';
+
+const PAREN_CLOSERS: Readonly<Record<string, readonly string[]>> = {
+  '(': [')', ']'],
+  '[': [']', ')'],
+  '\\{': ['\\}', '\\rbrace'],
+  '\\lbrace': ['\\}', '\\rbrace'],
+  '\\langle': ['\\rangle'],
+  '\\lfloor': ['\\rfloor'],
+  '\\lceil': ['\\rceil'],
+};
+
+/** The delimiter key of a token: the character, or `\` + command name. */
+export function delimiterKey(t: Token): string {
+  return t.kind === 'cmd' ? `\\${t.value}` : t.value;
+}
+
+/** `( … )`, `[ … ]`, `\{ … \}`, `\langle … \rangle`, `\lfloor … \rfloor`, `\lceil … \rceil`. */
+export function parseParen(p: Parser): Node {
+  const open = p.next();
+  const key = delimiterKey(open);
+  const body = parseGroupBody(p, 'parentheses');
+  const close = p.peek();
+  if (!(PAREN_CLOSERS[key] ?? []).includes(delimiterKey(close))) {
+    p.fail('unbalanced-delimiter', `'${show(open)}' is never closed`, p.spanOf(open));
+  }
+  p.next();
+  return delimited(OPENERS[key] ?? 'group', body, { start: open.start, end: close.end });
+}
+
+/** A braced group `{ … }` used as a factor; `{}` before a script is a prescript (`{}^{16}\mathrm{O}`). */
+export function parseBraceGroup(p: Parser): Node {
+  const open = p.pos;
+  const close = p.match[open]!;
+  if (close < 0) p.fail('unbalanced-brace', 'this { is never closed');
+  p.pos = open + 1;
+  if (p.peek().kind === 'end' || p.pos === close) {
+    p.pos = close + 1;
+    return p.fail('missing-operand', 'empty group {}', {
+      start: p.tokens[open]!.start,
+      end: p.tokens[close]!.end,
+    });
+  }
+  const node = p.within(open + 1, close, () => parseGroupBody(p, 'group'));
+  p.pos = close + 1;
+  return node;
+}
+
+/** `\left<d> … \right<d>` with any pair of delimiters (`\left.` and `\right.` are invisible). */
+export function parseLeftRight(p: Parser): Node {
+  const left = p.next();
+  const open = p.next();
+  const kind = OPENERS[delimiterKey(open)];
+  if (kind === undefined)
+    p.fail('unexpected-token', `'${show(open)}' after \\left is not a delimiter`, p.spanOf(open));
+  const items = parseStatements(p);
+  const right = p.next();
+  if (!(right.kind === 'cmd' && right.value === 'right')) {
+    p.fail('unbalanced-delimiter', '\\left without \\right', p.spanOf(left));
+  }
+  const close = p.next();
+  const span = { start: left.start, end: close.end };
+  if (items.length === 0) p.fail('missing-operand', 'empty \\left…\\right', span);
+  const body: Node =
+    items.length === 1 ? items[0]! : { type: 'list', items, span: { start: open.end, end: right.start } };
+  const closeKey = delimiterKey(close);
+  if (kind === 'none' && (closeKey === '|' || closeKey === '\\vert')) {
+    return opaqueNode(`at(${printTree(body)})`, span);
+  }
+  const effective: DelimiterKind = kind === 'none' ? (OPENERS[closeKey] ?? 'group') : kind;
+  return delimited(effective === 'none' ? 'group' : effective, body, span);
+}
+
+/** `|x|` (or `\lvert x \rvert`) and `\|x\|`: absolute value / norm. */
+export function parseAbs(p: Parser, kind: 'abs' | 'norm'): Node {
+  const open = p.next();
+  if (kind === 'abs') p.absDepth++;
+  else p.normDepth++;
+  const body = parseGroupBody(p, 'absolute value');
+  if (kind === 'abs') p.absDepth--;
+  else p.normDepth--;
+  const close = p.next();
+  const ok = kind === 'abs' ? ['|', '\\vert', '\\rvert'] : ['\\|', '\\Vert', '\\rVert'];
+  if (!ok.includes(delimiterKey(close)))
+    p.fail('unbalanced-delimiter', `'${show(open)}' is never closed`, p.spanOf(open));
+  return delimited(kind, body, { start: open.start, end: close.end });
+}
+
+function delimited(kind: DelimiterKind, body: Node, span: { start: number; end: number }): Node {
+  switch (kind) {
+    case 'abs':
+    case 'norm':
+      return { type: 'call', fn: 'abs', args: [body], span };
+    case 'floor':
+    case 'ceil':
+      return { type: 'call', fn: kind, args: [body], span };
+    case 'angle':
+      return opaqueNode(`<${printTree(body)}>`, span);
+    default:
+      return body.type === 'list' || body.type === 'relation' ? body : { ...body, span };
+  }
+}
+
+/**
+ * After a symbol, `(…)`: an application `x(t)`, `V(r)`, `f(x, y)`, `\varphi(R_1)` when every argument
+ * is a symbol or a number; otherwise the product of the symbol and the group (`a(b+c)`).
+ */
+export function parseDelimitedAfterSymbol(p: Parser, symbol: SymbolNode): Node {
+  const group = p.isCmd('left') ? parseLeftRight(p) : parseParen(p);
+  const args = group.type === 'list' ? group.items : [group];
+  const simple = args.every(
+    (a) =>
+      a.type === 'symbol' ||
+      a.type === 'number' ||
+      (a.type === 'unary' && a.op === '-' && (a.arg.type === 'number' || a.arg.type === 'symbol')),
+  );
+  if (simple)
+    return {
+      type: 'apply',
+      name: symbol.name,
+      args,
+      span: { start: symbol.span.start, end: group.span.end },
+    };
+  return binary('*', symbol, group, true);
+}

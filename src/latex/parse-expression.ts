@@ -1,0 +1,159 @@
+import type { BinaryOp, Node, RelOp, UnaryNode } from '../core/tree.js';
+import { binary, isNumeric, spanOf } from './build.js';
+import { isSeparator, relationOf, startsFactor, startsRelation } from './classify.js';
+import { tryFoldScientific } from './fold-scientific.js';
+import { parseFactor } from './parse-factor.js';
+import { tryUnit } from './parse-unit.js';
+import { type Parser, show } from './parser.js';
+
+/** `a = b`, `a \le b < c`: an additive expression, or a relation chain of them. */
+export function parseRelation(p: Parser): Node {
+  const left = parseAdditive(p);
+  if (!startsRelation(p, p.peek())) return left;
+  const tail = parseChainTail(p);
+  return { type: 'relation', ops: tail.ops, args: [left, ...tail.args], span: spanOf(left, tail) };
+}
+
+/** The `op b op c…` part of a chain (also used for rows that start with `&=`). */
+export function parseChainTail(p: Parser): {
+  ops: RelOp[];
+  args: Node[];
+  span: { start: number; end: number };
+} {
+  const ops: RelOp[] = [];
+  const args: Node[] = [];
+  const start = p.peek().start;
+  while (startsRelation(p, p.peek())) {
+    ops.push(takeRelation(p));
+    while (p.isCmd('\\')) p.next();
+    const t = p.peek();
+    if (t.kind === 'end' || isSeparator(t))
+      p.fail('missing-operand', 'a relation with nothing on its right side');
+    args.push(parseAdditive(p));
+  }
+  return { ops, args, span: { start, end: args[args.length - 1]!.span.end } };
+}
+
+function takeRelation(p: Parser): RelOp {
+  const t = p.next();
+  const direct = relationOf(t);
+  if (direct !== undefined) {
+    if (t.kind === 'char' && (t.value === '<' || t.value === '>') && p.isChar('=')) {
+      p.next();
+      return t.value === '<' ? '<=' : '>=';
+    }
+    if (t.kind === 'char' && t.value === '=' && p.isChar(':')) p.next();
+    return direct;
+  }
+  if (t.kind === 'char') {
+    p.next();
+    return t.value === '!' ? '!=' : '=';
+  }
+  if (t.value === 'not') {
+    const inner = relationOf(p.next());
+    return inner === '=' ? '!=' : inner === '<' ? '>=' : inner === '>' ? '<=' : '!=';
+  }
+  if (t.value === 'xrightarrow' || t.value === 'xleftarrow')
+    p.fail('unexpected-token', `\\${t.value} is an arrow`);
+  // \stackrel{over}{rel}, \overset{over}{rel}, \underset{under}{rel}
+  skipGroup(p);
+  const open = p.peek();
+  if (open.kind === 'char' && open.value === '{') {
+    const close = p.match[p.pos]!;
+    const inner = p.tokens[p.pos + 1];
+    const op = inner === undefined ? undefined : relationOf(inner);
+    if (op === undefined) p.fail('unexpected-token', `\\${t.value} over something that is not a relation`);
+    p.pos = close + 1;
+    return op;
+  }
+  const op = relationOf(p.next());
+  if (op === undefined) p.fail('unexpected-token', `\\${t.value} over something that is not a relation`);
+  return op;
+}
+
+/** Skips one `{…}` group or one token. */
+export function skipGroup(p: Parser): void {
+  const t = p.peek();
+  if (t.kind === 'char' && t.value === '{' && p.match[p.pos]! > p.pos) p.pos = p.match[p.pos]! + 1;
+  else p.next();
+}
+
+const ADDITIVE: Readonly<Record<string, BinaryOp>> = { '+': '+', '-': '-', pm: '±', mp: '∓' };
+
+function additiveOp(p: Parser): BinaryOp | undefined {
+  const t = p.peek();
+  if (t.kind === 'char' || t.kind === 'cmd') return ADDITIVE[t.value];
+  return undefined;
+}
+
+/** Sums and differences (`+ - \pm \mp`), left-associative. */
+export function parseAdditive(p: Parser): Node {
+  let left = parseSigned(p);
+  for (let op = additiveOp(p); op !== undefined; op = additiveOp(p)) {
+    p.next();
+    left = binary(op, left, parseSigned(p));
+  }
+  return left;
+}
+
+/** A term with optional leading signs (`-x`, `\pm\sqrt{…}`). */
+export function parseSigned(p: Parser): Node {
+  const op = additiveOp(p);
+  if (op === undefined) return parseTerm(p);
+  const t = p.next();
+  p.enter();
+  const arg = parseSigned(p);
+  p.leave();
+  const uop: UnaryNode['op'] = op === '±' ? '±' : op === '∓' ? '∓' : op === '+' ? '+' : '-';
+  return { type: 'unary', op: uop, arg, span: { start: t.start, end: arg.span.end } };
+}
+
+const TIMES = new Set(['cdot', 'times', 'ast', 'bullet', 'centerdot']);
+
+/** Explicit products and quotients (`\cdot \times * / \div`); juxtaposition binds tighter. */
+export function parseTerm(p: Parser): Node {
+  let left = parseRun(p, false);
+  for (;;) {
+    const t = p.peek();
+    const times = (t.kind === 'cmd' && TIMES.has(t.value)) || (t.kind === 'char' && t.value === '*');
+    const divide = (t.kind === 'char' && t.value === '/') || (t.kind === 'cmd' && t.value === 'div');
+    if (!times && !divide) return left;
+    if (times) {
+      const folded = tryFoldScientific(p, left);
+      if (folded !== undefined) {
+        left = parseRunFrom(p, folded, false);
+        continue;
+      }
+    }
+    p.next();
+    const next = p.peek();
+    if (next.kind === 'end' || isSeparator(next))
+      p.fail('missing-operand', `'${show(t)}' with nothing after it`);
+    const right = additiveOp(p) !== undefined ? parseSigned(p) : parseRun(p, false);
+    left = binary(times ? '*' : '/', left, right);
+  }
+}
+
+/** An implicit product (juxtaposition) of factors: `2\pi r`, `m g h`, `5\,\mathrm{kg}`. */
+export function parseRun(p: Parser, restricted: boolean): Node {
+  return parseRunFrom(p, parseFactor(p), restricted);
+}
+
+/**
+ * Continues an implicit product after `first`. After a number, a following unit (`\text{km/h}`,
+ * `\mathrm{~m}`, `kg`) becomes `number * unit`.
+ */
+export function parseRunFrom(p: Parser, first: Node, restricted: boolean): Node {
+  let left = first;
+  for (;;) {
+    if (isNumeric(left)) {
+      const unit = tryUnit(p);
+      if (unit !== undefined) {
+        left = binary('*', left, unit);
+        continue;
+      }
+    }
+    if (!startsFactor(p, p.peek(), restricted)) return left;
+    left = binary('*', left, parseFactor(p), true);
+  }
+}

@@ -1,0 +1,166 @@
+import { printTree } from '../core/print-tree.js';
+import type { Node, SymbolNode } from '../core/tree.js';
+import { binary, opaqueNode, symbolNode, unitNode } from './build.js';
+import { parseDelimitedAfterSymbol } from './parse-delimited.js';
+import { parsePrimary } from './parse-primary.js';
+import { parseScriptArg, subscriptText } from './parse-script.js';
+import type { Parser } from './parser.js';
+
+/** A primary with its postfix parts: subscripts, primes, powers, `x(t)` application, `n!`, `30^\circ`. */
+export function parseFactor(p: Parser): Node {
+  return parsePostfix(p, parsePrimary(p));
+}
+
+/**
+ * Applies subscripts (`v_{0}` → name `v_{0}`), primes (`x'`, `x^{\prime}`), powers, degrees
+ * (`30^\circ` → `30 * [deg]`), factorials and symbol application (`V(r)` → apply) to `base`.
+ */
+export function parsePostfix(p: Parser, base: Node): Node {
+  let node = base;
+  let powered = false;
+  for (;;) {
+    const t = p.peek();
+    if (t.kind === 'char' && t.value === '_') {
+      p.next();
+      const sub = subscriptText(p);
+      if (node.type === 'symbol' && !powered) node = rename(node, `${node.name}_{${sub}}`, t.end);
+      else node = opaqueNode(`${printTree(node)}_{${sub}}`, { start: node.span.start, end: p.lastEnd() });
+      continue;
+    }
+    if (t.kind === 'char' && t.value === "'") {
+      p.next();
+      if (node.type === 'symbol' && !powered) node = rename(node, `${node.name}'`, t.end);
+      else node = opaqueNode(`${printTree(node)}'`, { start: node.span.start, end: t.end });
+      continue;
+    }
+    if (t.kind === 'char' && t.value === '^') {
+      p.next();
+      node = parseSuperscript(p, node, powered);
+      powered = node.type !== 'symbol';
+      continue;
+    }
+    if (t.kind === 'char' && t.value === '!') {
+      const n = p.peekAt(1);
+      if (n.kind === 'char' && n.value === '=') return node;
+      p.next();
+      node = { type: 'unary', op: '!', arg: node, span: { start: node.span.start, end: t.end } };
+      continue;
+    }
+    if (node.type === 'symbol' && !powered && node.name !== 'pi' && opensParen(p)) {
+      node = parseDelimitedAfterSymbol(p, node);
+      powered = node.type !== 'symbol';
+      continue;
+    }
+    return node;
+  }
+}
+
+function opensParen(p: Parser): boolean {
+  const t = p.peek();
+  if (t.kind === 'char') return t.value === '(';
+  if (t.kind === 'cmd' && t.value === 'left') {
+    const d = p.peekAt(1);
+    return d.kind === 'char' && d.value === '(';
+  }
+  return false;
+}
+
+function rename(node: SymbolNode, name: string, end: number): SymbolNode {
+  return {
+    ...symbolNode(name, { start: node.span.start, end }, node.vector === true, node.upright === true),
+  };
+}
+
+const MARK_SUPERSCRIPTS: Readonly<Record<string, string>> = {
+  '*': '*',
+  ast: '*',
+  star: '*',
+  dagger: 'dagger',
+  ddagger: 'ddagger',
+};
+
+/** After `^`: a prime, a degree sign, a mark (`x^*`), or a power. */
+function parseSuperscript(p: Parser, node: Node, powered: boolean): Node {
+  const open = p.peek();
+  const braced = open.kind === 'char' && open.value === '{';
+  const first = braced ? p.tokens[p.pos + 1] : open;
+  if (first !== undefined && first.kind === 'cmd' && (first.value === 'circ' || first.value === 'degree')) {
+    const close = braced ? p.match[p.pos]! : p.pos;
+    if (!braced || close === p.pos + 2) {
+      p.pos = close + 1;
+      return degrees(p, node, open.start);
+    }
+  }
+  if (
+    first !== undefined &&
+    first.kind === 'cmd' &&
+    first.value === 'prime' &&
+    node.type === 'symbol' &&
+    !powered
+  ) {
+    let name = node.name;
+    let k = braced ? p.pos + 1 : p.pos;
+    while (p.tokens[k]?.kind === 'cmd' && p.tokens[k]!.value === 'prime') {
+      name += "'";
+      k++;
+    }
+    const primed = rename(node, name, p.tokens[k - 1]!.end);
+    if (!braced) {
+      p.pos = k;
+      return primed;
+    }
+    const close = p.match[p.pos]!;
+    if (k === close) {
+      p.pos = close + 1;
+      return primed;
+    }
+    const exponent = p.within(k, close, () => parseScriptArgBody(p));
+    p.pos = close + 1;
+    return binary('^', primed, exponent);
+  }
+  const mark = first === undefined ? undefined : MARK_SUPERSCRIPTS[first.value];
+  if (mark !== undefined && node.type === 'symbol' && !powered && (!braced || p.match[p.pos] === p.pos + 2)) {
+    const end = braced ? p.match[p.pos]! : p.pos;
+    const renamed = rename(node, `${node.name}^{${mark}}`, p.tokens[end]!.end);
+    p.pos = end + 1;
+    return renamed;
+  }
+  const exponent = parseScriptArg(p);
+  return binary('^', node, exponent);
+}
+
+function parseScriptArgBody(p: Parser): Node {
+  return parseScriptArg(p, true);
+}
+
+/** `30^\circ` → `30 * [deg]`; `25^\circ C` / `25^{\circ}\mathrm{C}` → `25 * [°C]` with a warning. */
+function degrees(p: Parser, node: Node, start: number): Node {
+  const t = p.peek();
+  const adjacentLetter = t.kind === 'letter' && (t.value === 'C' || t.value === 'F');
+  const text =
+    t.kind === 'cmd' && t.args === undefined && /^(mathrm|text|rm)$/.test(t.value)
+      ? fontLetter(p)
+      : undefined;
+  const rawText = t.kind === 'cmd' && t.args !== undefined ? t.args[0]?.text.trim() : undefined;
+  const scale = adjacentLetter
+    ? t.value
+    : (text ?? (rawText === 'C' || rawText === 'F' ? rawText : undefined));
+  if (scale !== undefined) {
+    if (adjacentLetter) p.next();
+    else if (text !== undefined) p.pos = p.match[p.pos + 1]! + 1;
+    else p.next();
+    const span = { start, end: p.lastEnd() };
+    p.warn('unsupported-unit', `°${scale} is an offset unit; write temperatures in K`, span);
+    return binary('*', node, unitNode(`°${scale}`, span));
+  }
+  return binary('*', node, unitNode('deg', { start, end: p.lastEnd() }));
+}
+
+function fontLetter(p: Parser): string | undefined {
+  const open = p.tokens[p.pos + 1];
+  if (open === undefined || open.value !== '{') return undefined;
+  const close = p.match[p.pos + 1]!;
+  const inner = p.tokens.slice(p.pos + 2, close).filter((u) => u.kind === 'letter');
+  const only = inner.length === 1 ? inner[0]!.value : undefined;
+  return only === 'C' || only === 'F' ? only : undefined;
+}

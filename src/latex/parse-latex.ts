@@ -1,0 +1,130 @@
+import { type Diagnostic, diagnostic, hasError } from '../core/diagnostic.js';
+import type { Node, ParseResult } from '../core/tree.js';
+import { isSeparatorText } from './classify.js';
+import { isProse } from './is-prose.js';
+import { parseStatements } from './parse-statements.js';
+import { ParseAbort, Parser, show } from './parser.js';
+import { tokenize } from './tokenize.js';
+
+/** Limits of one parse. */
+export interface ParseOptions {
+  /** Longest accepted input in UTF-16 code units; longer gives `input-too-large`. Default 100 000. */
+  readonly maxLength?: number;
+  /** Deepest accepted nesting of groups, fractions and scripts; deeper gives `nesting-too-deep`. Default 200. */
+  readonly maxDepth?: number;
+}
+
+const DEFAULT_MAX_LENGTH = 100_000;
+const DEFAULT_MAX_DEPTH = 200;
+
+/**
+ * Parses one LaTeX formula (or a display block of several) into an expression tree. Math delimiters
+ * (`$$`, `\[ \]`, `\( \)`, `$`) are ignored; every node carries its span in `source`. A block of
+ * several formulas gives a `list`. Failures are diagnostics with stable codes (see `LATEX_CODES`),
+ * never exceptions; time is linear in the input and nesting is bounded.
+ */
+export function parseLatex(source: string, options: ParseOptions = {}): ParseResult {
+  const maxLength = options.maxLength ?? DEFAULT_MAX_LENGTH;
+  const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
+  const whole = { start: 0, end: source.length };
+  if (source.length > maxLength) {
+    return fail(
+      diagnostic(
+        'input-too-large',
+        'error',
+        `input of ${source.length} characters exceeds ${maxLength}`,
+        whole,
+      ),
+    );
+  }
+  if (/^[\s$]*(\\[[\]()][\s$]*)*$/.test(source))
+    return fail(diagnostic('empty-input', 'error', 'no formula', whole));
+  if (isProse(source))
+    return fail(diagnostic('not-a-formula', 'error', 'this is prose, not a formula', whole));
+  const tokenized = tokenize(source);
+  if (hasError(tokenized.diagnostics)) return { ok: false, diagnostics: tokenized.diagnostics };
+  const p = new Parser(source, tokenized.tokens, tokenized.match, { maxDepth });
+  let items: Node[];
+  try {
+    items = parseStatements(p);
+    const rest = p.peek();
+    if (rest.kind !== 'end') {
+      const code =
+        rest.value === ')' || rest.value === ']' || rest.value === 'right' || rest.value === 'end'
+          ? 'unbalanced-delimiter'
+          : 'unexpected-token';
+      p.fail(code, `unexpected '${show(rest)}'`, p.spanOf(rest));
+    }
+  } catch (error) {
+    if (error instanceof ParseAbort) return { ok: false, diagnostics: [...p.diagnostics, error.diagnostic] };
+    const message = error instanceof Error ? error.message : String(error);
+    return fail(diagnostic('internal-error', 'error', `parser bug: ${message}`, whole));
+  }
+  if (items.length === 0) {
+    const prose = tokenized.tokens.some(isSeparatorText);
+    return fail(
+      prose
+        ? diagnostic('not-a-formula', 'error', 'only text, no formula', whole)
+        : diagnostic('empty-input', 'error', 'no formula (only labels, spacing or separators)', whole),
+    );
+  }
+  const tree: Node =
+    items.length === 1
+      ? items[0]!
+      : {
+          type: 'list',
+          items: flatten(items),
+          span: { start: items[0]!.span.start, end: items[items.length - 1]!.span.end },
+        };
+  if (treeHeight(tree) > maxDepth * 5) {
+    return fail(
+      diagnostic('nesting-too-deep', 'error', `the tree is deeper than ${maxDepth * 5} levels`, whole),
+    );
+  }
+  return { ok: true, tree, diagnostics: p.diagnostics };
+}
+
+function fail(d: Diagnostic): ParseResult {
+  return { ok: false, diagnostics: [d] };
+}
+
+function flatten(items: readonly Node[]): Node[] {
+  return items.flatMap((item) => (item.type === 'list' ? flatten(item.items) : [item]));
+}
+
+/** Height of a tree, computed without recursion (chains of thousands of terms are fine). */
+function treeHeight(root: Node): number {
+  let max = 0;
+  const stack: [Node, number][] = [[root, 1]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    if (depth > max) max = depth;
+    for (const child of children(node)) stack.push([child, depth + 1]);
+  }
+  return max;
+}
+
+function children(node: Node): readonly Node[] {
+  switch (node.type) {
+    case 'unary':
+      return [node.arg];
+    case 'binary':
+      return [node.left, node.right];
+    case 'call':
+    case 'apply':
+    case 'relation':
+      return node.args;
+    case 'list':
+      return node.items;
+    case 'differential':
+      return [node.of];
+    case 'derivative':
+      return [node.expr];
+    case 'integral':
+      return [node.integrand, ...(node.lower ? [node.lower] : []), ...(node.upper ? [node.upper] : [])];
+    case 'sum':
+      return [node.body, node.lower, node.upper];
+    default:
+      return [];
+  }
+}

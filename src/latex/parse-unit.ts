@@ -1,0 +1,141 @@
+import type { UnitNode } from '../core/tree.js';
+import { parseUnit } from '../physics/units.js';
+import { startsFactor } from './classify.js';
+import { TEXT_COMMANDS } from './grammar/commands.js';
+import { UPRIGHT_FONTS } from './grammar/fonts.js';
+import type { Parser } from './parser.js';
+import { unitTextOf } from './unit-text.js';
+
+/** Bare words after a number that are more often products than units (`2 mg` is 2·m·g). */
+const BARE_DENY = new Set(['mg', 'as', 'am']);
+/** Single upright letters that are never read as units after a number: `\mathrm{d}x`, `\mathrm{e}`. */
+const LETTER_DENY = new Set(['d', 'e', 'i']);
+
+interface Atom {
+  readonly text: string;
+  /** Bare words and `\Omega` count as units only when nothing multiplies them afterwards. */
+  readonly needsEnd: boolean;
+}
+
+/**
+ * After a number: the unit written next, if any — `\text{km/h}`, `\mathrm{~m} / \mathrm{s}^{2}`,
+ * `\mathrm{m\,s^{-1}}`, `\mu\mathrm{F}`, `10\,\Omega`, or a bare word of two or more letters that
+ * parses whole as a unit and ends the product (`5 kg`, `12 eV`, `3 MeV`, `36 km/h`). A single bare
+ * letter is never a unit (`2 m g h` is 2·m·g·h). Leaves the cursor unmoved when there is no unit.
+ * Offset units (°C) are kept with an `unsupported-unit` warning.
+ */
+export function tryUnit(p: Parser): UnitNode | undefined {
+  const head = p.peek();
+  if (head.kind !== 'cmd' && head.kind !== 'letter') return undefined;
+  const saved = p.pos;
+  const first = readAtom(p, true);
+  if (first === undefined) {
+    p.pos = saved;
+    return undefined;
+  }
+  const afterFirst = p.pos;
+  let text = first.text;
+  for (;;) {
+    const t = p.peek();
+    const isSlash = t.kind === 'char' && t.value === '/';
+    const isDot = t.kind === 'cmd' && t.value === 'cdot';
+    const before = p.pos;
+    if (isSlash || isDot) p.next();
+    else if (!(t.kind === 'cmd' && (UPRIGHT_FONTS.has(t.value) || TEXT_COMMANDS.has(t.value)))) break;
+    const atom = readAtom(p, false);
+    if (atom === undefined) {
+      p.pos = before;
+      break;
+    }
+    text += `${isSlash ? '/' : '.'}${atom.text}`;
+  }
+  if (p.isChar('_') || (first.needsEnd && startsFactor(p, p.peek(), false))) {
+    p.pos = saved;
+    return undefined;
+  }
+  const span = { start: head.start, end: p.lastEnd() };
+  const accepted = accept(p, text, span);
+  if (accepted !== undefined) return accepted;
+  if (p.pos !== afterFirst) {
+    p.pos = afterFirst;
+    const single = accept(p, first.text, { start: head.start, end: p.lastEnd() });
+    if (single !== undefined && !(first.needsEnd && startsFactor(p, p.peek(), false))) return single;
+  }
+  p.pos = saved;
+  return undefined;
+}
+
+function accept(p: Parser, text: string, span: { start: number; end: number }): UnitNode | undefined {
+  const resolved = parseUnit(text);
+  if (resolved.ok) return { type: 'unit', unit: text, span };
+  if (/offset unit/.test(resolved.reason)) {
+    p.warn('unsupported-unit', resolved.reason, span);
+    return { type: 'unit', unit: text, span };
+  }
+  return undefined;
+}
+
+function readAtom(p: Parser, first: boolean): Atom | undefined {
+  const t = p.peek();
+  let atom: Atom | undefined;
+  if (t.kind === 'cmd' && TEXT_COMMANDS.has(t.value)) {
+    const raw = (t.args?.[0]?.text ?? '').trim();
+    if (raw === '' || LETTER_DENY.has(raw) || !/^[A-Za-zµμΩÅ°%]/.test(raw)) return undefined;
+    p.next();
+    atom = { text: raw.replace(/\s*([/^])\s*/g, '$1').replace(/\s+/g, '.'), needsEnd: false };
+  } else if (t.kind === 'cmd' && UPRIGHT_FONTS.has(t.value)) {
+    const open = p.pos + 1;
+    if (p.tokens[open]?.value !== '{' || p.tokens[open]?.kind !== 'char') return undefined;
+    const close = p.match[open]!;
+    const text = unitTextOf(p, open + 1, close);
+    if (text === undefined || LETTER_DENY.has(text)) return undefined;
+    p.pos = close + 1;
+    atom = { text, needsEnd: false };
+  } else if (t.kind === 'cmd' && t.value === 'mu') {
+    p.next();
+    const rest = readAtom(p, false);
+    if (rest === undefined) return undefined;
+    atom = { text: `µ${rest.text}`, needsEnd: rest.needsEnd || p.tokens[p.pos - 1]?.kind === 'letter' };
+  } else if (t.kind === 'cmd' && (t.value === 'Omega' || t.value === 'AA')) {
+    p.next();
+    atom = { text: t.value === 'Omega' ? 'Ω' : 'Å', needsEnd: t.value === 'Omega' };
+  } else if (t.kind === 'letter') {
+    if (first && !p.spacedAt(p.pos)) return undefined;
+    let word = '';
+    let k = p.pos;
+    while (p.tokens[k]?.kind === 'letter' && k < p.limit && (k === p.pos || !p.tokens[k]!.space))
+      word += p.tokens[k++]!.value;
+    if (first && (word.length < 2 || BARE_DENY.has(word))) return undefined;
+    p.pos = k;
+    atom = { text: word, needsEnd: first };
+  }
+  if (atom === undefined) return undefined;
+  const power = readPower(p);
+  return power === '' ? atom : { ...atom, text: `${atom.text}^{${power}}` };
+}
+
+/** An integer or fractional power right after a unit (`^2`, `^{-1}`, `^{1/2}`), or ''. */
+function readPower(p: Parser): string {
+  if (!p.isChar('^')) return '';
+  const saved = p.pos;
+  p.next();
+  const t = p.next();
+  if (t.kind === 'num' && /^\d+$/.test(t.value)) return t.value;
+  if (t.kind === 'char' && t.value === '-') {
+    const d = p.next();
+    if (d.kind === 'num' && /^\d+$/.test(d.value)) return `-${d.value}`;
+  }
+  if (t.kind === 'char' && t.value === '{') {
+    let text = '';
+    for (let u = p.next(); !(u.kind === 'char' && u.value === '}'); u = p.next()) {
+      if (u.kind === 'end' || !(u.kind === 'num' || (u.kind === 'char' && /^[-+/]$/.test(u.value)))) {
+        p.pos = saved;
+        return '';
+      }
+      text += u.value;
+    }
+    if (/^[-+]?\d+(\/\d+)?$/.test(text)) return text;
+  }
+  p.pos = saved;
+  return '';
+}
