@@ -25,7 +25,8 @@ interface Entry {
  * Stage 1 of the paper, on the map itself: parses each key to its canonical symbol name and each
  * value to a tree, then substitutes recursively (a value may use other keys). Inside values, a
  * symbol that is not a key but names a physical constant (`epsilon_{0}`, `hbar`) takes its
- * CODATA 2018 value, and a key mapped to itself (`"\\varepsilon_0": "\\varepsilon_0"`) means that
+ * CODATA 2018 value — and then also stands for that value in formulas, so `k` mapped to
+ * `\frac{1}{4\pi\varepsilon_0}` agrees with a formula that writes ε₀ —, and a key mapped to itself (`"\\varepsilon_0": "\\varepsilon_0"`) means that
  * constant. Cycles give `constant-cycle` (the keys involved stay free symbols); unusable entries
  * give `bad-constant` naming the key; every other entry is still applied. Never throws.
  */
@@ -109,7 +110,11 @@ export function prepareConstants(
         `${symbol.name} in the value of ${entry.key} is ${physical.description} = ${physical.value} ${physical.unit} (${physical.source})`,
         symbol.span,
       );
-      return constantNumber(physical, symbol.span);
+      const number = constantNumber(physical, symbol.span);
+      // Naming a physical constant in the map declares it a constant of the problem: formulas that
+      // write it out (1/(4π ε0) for a mapped k) then get the same value.
+      if (!done.has(symbol.name)) done.set(symbol.name, number);
+      return number;
     });
     stack.pop();
     if (failed.has(name)) return undefined;

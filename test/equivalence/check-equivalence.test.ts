@@ -1,0 +1,94 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { checkEquivalence, compareFormulas, prepareFormula } from '../../src/equivalence/index.js';
+
+const verdict = (a: string, b: string, options = {}) => checkEquivalence(a, b, options).verdict;
+
+test('rearrangements of one law are equivalent', () => {
+  assert.equal(verdict('F = ma', 'a = \\frac{F}{m}'), 'equivalent');
+  assert.equal(verdict('\\frac{mv^2}{r} = \\frac{GMm}{r^2}', 'v^2 = \\frac{GM}{r}'), 'equivalent');
+});
+
+test('near misses are different and carry a counterexample', () => {
+  const r = checkEquivalence('x = A_0 + A_1 t^2 \\delta', 'x = A_0 + 2A_1 t^2 \\delta', {
+    constants: { '\\delta': '10^{-8}' },
+  });
+  assert.equal(r.verdict, 'different');
+  assert.ok(r.evidence.counterexample !== undefined);
+  assert.equal(r.evidence.counterexample?.outcome, 'rejecting');
+  assert.equal(verdict('E = \\frac{1}{2}mv^2', 'E = mv^2'), 'different');
+  assert.equal(verdict('T = 2\\pi\\sqrt{\\frac{L}{g}}', 'T = 2\\pi\\sqrt{\\frac{g}{L}}'), 'different');
+});
+
+test('physical mode compares positive roots; strict mode whole sets (the paper)', () => {
+  assert.equal(verdict('v^2 = 2gh', 'v = \\sqrt{2gh}'), 'equivalent');
+  assert.equal(verdict('v^2 = 2gh', 'v = \\sqrt{2gh}', { mode: 'strict' }), 'different');
+  assert.equal(verdict('v = -\\sqrt{2gh}', 'v = \\sqrt{2gh}'), 'different');
+  assert.equal(verdict('U = -\\frac{GMm}{r}', 'r = -\\frac{GMm}{U}'), 'equivalent');
+  assert.equal(verdict('P = \\sigma A T^4', 'T = \\left(\\frac{P}{\\sigma A}\\right)^{1/4}'), 'equivalent');
+});
+
+test('verdicts are deterministic and independent of argument order', () => {
+  const pairs: [string, string][] = [
+    ['v^2 = u^2 + 2as', 's = \\frac{v^2 - u^2}{2a}'],
+    ['x = vt', 'x = vt + \\frac12 a t^2'],
+  ];
+  for (const [a, b] of pairs) {
+    const ab = checkEquivalence(a, b);
+    const ba = checkEquivalence(b, a);
+    assert.equal(ab.verdict, ba.verdict);
+    assert.deepEqual(
+      ab.evidence.trials.map((t) => t.target),
+      ba.evidence.trials.map((t) => t.target),
+    );
+    assert.deepEqual(checkEquivalence(a, b), ab);
+  }
+});
+
+test('the constants map substitutes before comparing (Coulomb k)', () => {
+  const constants = { k: '\\frac{1}{4\\pi\\varepsilon_0}' };
+  assert.equal(
+    verdict('F = \\frac{kq_1q_2}{r^2}', 'F = \\frac{q_1 q_2}{4\\pi\\epsilon_0 r^2}', { constants }),
+    'equivalent',
+  );
+  assert.equal(verdict('F = \\frac{kq_1q_2}{r^2}', 'F = \\frac{q_1 q_2}{4\\pi\\epsilon_0 r^2}'), 'different');
+});
+
+test('a bare expression compares with the right side of a labelled equation', () => {
+  assert.equal(verdict('\\sqrt{2gh}', 'v = \\sqrt{2gh}'), 'equivalent');
+  assert.equal(verdict('\\frac{1}{2}mv^2', '\\frac{mv^2}{2}'), 'equivalent');
+  assert.equal(verdict('\\frac{1}{2}mv^2', 'mv^2'), 'different');
+});
+
+test('inequalities compare as interval unions', () => {
+  assert.equal(verdict('v < c', 'c > v'), 'equivalent');
+  assert.equal(verdict('2x < 4', 'x < 2'), 'equivalent');
+  assert.equal(verdict('x^2 < 4', 'x < 2'), 'equivalent'); // physical: positive parts (0, 2)
+  assert.equal(verdict('x^2 < 4', 'x < 2', { mode: 'strict' }), 'different');
+  assert.equal(verdict('x < 2', 'x = 2'), 'different');
+});
+
+test('identities and contradictions give verdicts in bounded work', () => {
+  assert.equal(verdict('0 = 0', '1 = 1'), 'equivalent');
+  assert.notEqual(verdict('x = x + 1', 'x = 2'), 'equivalent');
+  assert.notEqual(verdict('x = x + 1', 'y = y + 1'), 'equivalent');
+  assert.equal(verdict('\\sin^2\\theta + \\cos^2\\theta = 1', 'x = x'), 'equivalent');
+});
+
+test('bad input: unparseable sides and huge formulas give undetermined with diagnostics', () => {
+  const bad = checkEquivalence('F = \\frac{m', 'F = ma');
+  assert.equal(bad.verdict, 'undetermined');
+  assert.ok(bad.diagnostics.some((d) => d.severity === 'error'));
+  const many = Array.from({ length: 300 }, (_, i) => `x_{${i}}`).join(' + ');
+  const r = checkEquivalence(`y = ${many}`, `y = ${many}`);
+  assert.ok(['equivalent', 'undetermined'].includes(r.verdict));
+  const overflow = checkEquivalence('y = e^{e^{e^{x}}}', 'y = e^{e^{e^{x}}} + 1');
+  assert.ok(['different', 'undetermined'].includes(overflow.verdict));
+});
+
+test('prepared formulas can be reused across comparisons', () => {
+  const node = prepareFormula('$$v = v_0 + a t$$');
+  assert.equal(node.ok, true);
+  assert.equal(compareFormulas(node, prepareFormula('a = \\frac{v - v_0}{t}')).verdict, 'equivalent');
+  assert.equal(compareFormulas(node, prepareFormula('v = v_0 - a t')).verdict, 'different');
+});
