@@ -2,6 +2,9 @@ import { type Diagnostic, diagnostic } from '../core/diagnostic.js';
 import type { Node } from '../core/tree.js';
 import { rewriteBottomUp } from './map-children.js';
 
+/** `parseUnit` refuses offset units (°C, °F) with a reason that starts like this. */
+const OFFSET_REASON = /^offset unit\b/;
+
 /** What a unit resolver returns: the signature of `parseUnit` in `src/physics/units.ts`. */
 export type UnitResolution =
   | { readonly ok: true; readonly scale: number; readonly dim: readonly number[]; readonly offset?: number }
@@ -19,7 +22,8 @@ export interface ResolveUnitsResult {
 /**
  * Turns every `unit` node into a `number` node whose value is the unit's SI scale and whose `dim`
  * is its dimension, so `36\,\text{km/h}` (`36 * [km/h]`) evaluates to 10 with dim `[1,0,-1,0,0,0,0]`.
- * An unknown unit gives the error `unknown-unit`; an offset unit (°C, °F) gives `unsupported-unit`.
+ * An unknown unit gives the error `unknown-unit`; an offset unit (°C, °F: a resolution with a non-zero
+ * `offset`, or a refusal whose reason starts with `offset unit`) gives `unsupported-unit`.
  * Units that fail stay `unit` nodes (the numeric core cannot evaluate them: the error is the signal).
  */
 export function resolveUnits(tree: Node, resolve: UnitResolver): ResolveUnitsResult {
@@ -29,7 +33,9 @@ export function resolveUnits(tree: Node, resolve: UnitResolver): ResolveUnitsRes
     const unit = resolve(node.unit);
     if (!unit.ok) {
       diagnostics.push(
-        diagnostic('unknown-unit', 'error', `unknown unit ${node.unit}: ${unit.reason}`, node.span),
+        OFFSET_REASON.test(unit.reason)
+          ? diagnostic('unsupported-unit', 'error', `${node.unit}: ${unit.reason}`, node.span)
+          : diagnostic('unknown-unit', 'error', `unknown unit ${node.unit}: ${unit.reason}`, node.span),
       );
       return node;
     }

@@ -1,0 +1,58 @@
+import type { Diagnostic } from '../core/diagnostic.js';
+import type { Node } from '../core/tree.js';
+import { parseLatex } from '../latex/parse-latex.js';
+import { parseUnit } from '../physics/units.js';
+import { normalizeApply } from './apply-to-symbol.js';
+import { substituteMathConstants } from './math-constants.js';
+import { orientRelations } from './orient-relation.js';
+import { type PreparedConstants, prepareConstants } from './prepare-constants.js';
+import { resolveUnits } from './resolve-units.js';
+import { substituteConstants } from './substitute-constants.js';
+
+/** Options of {@link normalize}. */
+export interface NormalizeOptions {
+  /** The problem's constants map: symbol LaTeX → value LaTeX (a number or an expression). */
+  readonly constants?: Readonly<Record<string, string>>;
+  /** Treat the symbol `i` as the imaginary unit (default false: `i` is a plain symbol). */
+  readonly imaginaryUnit?: boolean;
+}
+
+/** The canonical tree and what was found on the way. */
+export interface NormalizeResult {
+  readonly tree: Node;
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+const NO_CONSTANTS: PreparedConstants = { values: new Map(), diagnostics: [] };
+const prepared = new WeakMap<object, PreparedConstants>();
+
+/**
+ * Turns a parsed formula into the canonical tree the equivalence checker evaluates. Pure,
+ * deterministic, never throws on user input. Steps, in order (each exported on its own):
+ * 1. `normalizeApply`: `x(t)` → `x`, `x(0)` → the symbol `x(0)`;
+ * 2. `prepareConstants` + `substituteConstants`: the problem's constants map (Stage 1), with
+ *    physical constants available to the map's values by name;
+ * 3. `substituteMathConstants`: π, Euler's `e` (upright or as an exponential's base), `i`;
+ * 4. `resolveUnits`: unit nodes → SI scale numbers with their dimension;
+ * 5. `orientRelations`: `a > b` → `b < a`.
+ * `±` is left in the tree; `expandPlusMinus` gives the branches. A constants map object is
+ * prepared once and reused while it is alive (cached by identity; do not mutate it afterwards).
+ */
+export function normalize(tree: Node, options: NormalizeOptions = {}): NormalizeResult {
+  const constants = options.constants === undefined ? NO_CONSTANTS : prepareCached(options.constants);
+  let out = normalizeApply(tree);
+  out = substituteConstants(out, constants);
+  const math = substituteMathConstants(out, options.imaginaryUnit === true ? { imaginaryUnit: true } : {});
+  const units = resolveUnits(math.tree, parseUnit);
+  out = orientRelations(units.tree);
+  return { tree: out, diagnostics: [...constants.diagnostics, ...math.diagnostics, ...units.diagnostics] };
+}
+
+function prepareCached(constants: Readonly<Record<string, string>>): PreparedConstants {
+  let entry = prepared.get(constants);
+  if (entry === undefined) {
+    entry = Object.keys(constants).length === 0 ? NO_CONSTANTS : prepareConstants(constants, parseLatex);
+    prepared.set(constants, entry);
+  }
+  return entry;
+}
