@@ -96,7 +96,7 @@ test('prism run writes the run directory and prints the Table 1 report', { skip 
   const report = await call(c().reportCommand, [out]);
   assert.equal(report.code, 0);
   assert.match(report.stdout, /\| mean@2 \| Easy \| Medium \| Hard \| Avg \|/);
-  assert.match(report.stdout, /\| Step score \(%\) \| 50\.0 \| 41\.7 \| 33\.3 \| 41\.7 \|/);
+  assert.match(report.stdout, /\| Step score \(%\) \| 50\.0 \| 50\.0 \| 50\.0 \| 50\.0 \|/);
 });
 
 test('prism run --jsonl prints events and the summary as JSON lines', { skip }, async (t) => {
@@ -126,7 +126,7 @@ test('prism compare shows paired tests between runs', { skip }, async (t) => {
   assert.equal(r.code, 0, r.stderr);
   assert.match(r.stdout, /### weak vs good/);
   // weak loses one node on the 9 problems whose answer states ≥ 1 node: sign test 0/9.
-  assert.match(r.stdout, /\| Step score \(%\) \| 12 \| 41\.7 \| 16\.7 \| -25\.0 \|.*\| 0\/9 \| 0\.0039 \|/);
+  assert.match(r.stdout, /\| Step score \(%\) \| 12 \| 50\.0 \| 25\.0 \| -25\.0 \|.*\| 0\/9 \| 0\.0039 \|/);
   const json = JSON.parse(
     (await call(c().compareCommand, ['--json', join(tmp, 'good'), join(tmp, 'weak')])).stdout,
   );
