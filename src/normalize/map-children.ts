@@ -1,8 +1,9 @@
 import type { Node } from '../core/tree.js';
 
 /**
- * A copy of `node` whose direct children are replaced by `fn(child)`; leaves are returned as they
- * are. The building block of every bottom-up or top-down rewrite in this folder.
+ * `node` with its direct children replaced by `fn(child)`; leaves are returned as they are. When
+ * `fn` returns every child unchanged (the same object), `node` itself is returned, so rewrites that
+ * touch nothing allocate nothing. The building block of every rewrite in this folder.
  */
 export function mapChildren(node: Node, fn: (child: Node) => Node): Node {
   switch (node.type) {
@@ -11,34 +12,65 @@ export function mapChildren(node: Node, fn: (child: Node) => Node): Node {
     case 'unit':
     case 'opaque':
       return node;
-    case 'unary':
-      return { ...node, arg: fn(node.arg) };
-    case 'binary':
-      return { ...node, left: fn(node.left), right: fn(node.right) };
+    case 'unary': {
+      const arg = fn(node.arg);
+      return arg === node.arg ? node : { ...node, arg };
+    }
+    case 'binary': {
+      const left = fn(node.left);
+      const right = fn(node.right);
+      return left === node.left && right === node.right ? node : { ...node, left, right };
+    }
     case 'call':
-      return { ...node, args: node.args.map(fn) };
     case 'apply':
-      return { ...node, args: node.args.map(fn) };
-    case 'relation':
-      return { ...node, args: node.args.map(fn) };
-    case 'list':
-      return { ...node, items: node.items.map(fn) };
-    case 'differential':
-      return { ...node, of: fn(node.of) };
-    case 'derivative':
-      return { ...node, expr: fn(node.expr) };
+    case 'relation': {
+      const args = mapAll(node.args, fn);
+      return args === node.args ? node : { ...node, args };
+    }
+    case 'list': {
+      const items = mapAll(node.items, fn);
+      return items === node.items ? node : { ...node, items };
+    }
+    case 'differential': {
+      const of = fn(node.of);
+      return of === node.of ? node : { ...node, of };
+    }
+    case 'derivative': {
+      const expr = fn(node.expr);
+      return expr === node.expr ? node : { ...node, expr };
+    }
     case 'integral': {
       const { lower, upper, ...rest } = node;
+      const integrand = fn(node.integrand);
+      const lo = lower === undefined ? undefined : fn(lower);
+      const hi = upper === undefined ? undefined : fn(upper);
+      if (integrand === node.integrand && lo === lower && hi === upper) return node;
       return {
         ...rest,
-        integrand: fn(node.integrand),
-        ...(lower === undefined ? {} : { lower: fn(lower) }),
-        ...(upper === undefined ? {} : { upper: fn(upper) }),
+        integrand,
+        ...(lo === undefined ? {} : { lower: lo }),
+        ...(hi === undefined ? {} : { upper: hi }),
       };
     }
-    case 'sum':
-      return { ...node, body: fn(node.body), lower: fn(node.lower), upper: fn(node.upper) };
+    case 'sum': {
+      const body = fn(node.body);
+      const lower = fn(node.lower);
+      const upper = fn(node.upper);
+      if (body === node.body && lower === node.lower && upper === node.upper) return node;
+      return { ...node, body, lower, upper };
+    }
   }
+}
+
+function mapAll(nodes: readonly Node[], fn: (child: Node) => Node): readonly Node[] {
+  let out: Node[] | undefined;
+  for (let i = 0; i < nodes.length; i++) {
+    const before = nodes[i]!;
+    const after = fn(before);
+    if (out === undefined && after !== before) out = nodes.slice(0, i);
+    out?.push(after);
+  }
+  return out ?? nodes;
 }
 
 /** Rewrites a tree bottom-up: children first, then `fn` on the rebuilt node. */
