@@ -4,7 +4,8 @@ import type { RunReport } from './run-report.js';
 const pct = (v: number | null | undefined): string =>
   v === null || v === undefined || Number.isNaN(v) ? '–' : (100 * v).toFixed(1);
 const p = (v: number): string => (Number.isNaN(v) ? '–' : v < 1e-4 ? v.toExponential(1) : v.toFixed(4));
-const num = (v: number, digits = 3): string => (Number.isFinite(v) ? v.toFixed(digits) : String(v));
+const num = (v: number, digits = 3): string =>
+  Number.isNaN(v) ? '–' : Number.isFinite(v) ? v.toFixed(digits) : String(v);
 
 /**
  * Markdown for `prism compare`: the models side by side (Table 1 averages), then for each run
