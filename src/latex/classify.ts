@@ -66,7 +66,7 @@ export function isSeparatorText(t: Token): boolean {
   const text = (t.args?.[0]?.text ?? '').trim();
   if (text === '') return false;
   if (SEPARATOR_WORDS.has(text.toLowerCase())) return true;
-  if (/\s/.test(text) || /[:,.;!?]$/.test(text) || /\$/.test(text)) return true;
+  if (/\s/.test(text) || /[:!?]$/.test(text) || /\$/.test(text)) return true;
   return !/[A-Za-z0-9]/.test(text);
 }
 

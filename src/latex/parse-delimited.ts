@@ -1,9 +1,11 @@
 import { printTree } from '../core/print-tree.js';
 import type { Node, SymbolNode } from '../core/tree.js';
-import { binary, opaqueNode } from './build.js';
+import { binary, opaqueNode, symbolNode } from './build.js';
 import { type DelimiterKind, OPENERS } from './grammar/delimiters.js';
 import { parseGroupBody } from './parse-group-body.js';
+import { subscriptText } from './parse-script.js';
 import { parseStatements } from './parse-statements.js';
+import { parseSymbolFactor } from './parse-symbol.js';
 import { type Parser, show } from './parser.js';
 import type { Token } from './token.js';
 
@@ -43,6 +45,7 @@ export function parseBraceGroup(p: Parser): Node {
   p.pos = open + 1;
   if (p.peek().kind === 'end' || p.pos === close) {
     p.pos = close + 1;
+    if (p.isChar('^') || p.isChar('_')) return parsePrescript(p, p.tokens[open]!.start);
     return p.fail('missing-operand', 'empty group {}', {
       start: p.tokens[open]!.start,
       end: p.tokens[close]!.end,
@@ -67,7 +70,10 @@ export function parseLeftRight(p: Parser): Node {
   }
   const close = p.next();
   const span = { start: left.start, end: close.end };
-  if (items.length === 0) p.fail('missing-operand', 'empty \\left…\\right', span);
+  if (items.length === 0) {
+    if (kind === 'none') return opaqueNode('at()', span);
+    p.fail('missing-operand', 'empty \\left…\\right', span);
+  }
   const body: Node =
     items.length === 1 ? items[0]! : { type: 'list', items, span: { start: open.end, end: right.start } };
   const closeKey = delimiterKey(close);
@@ -129,4 +135,16 @@ export function parseDelimitedAfterSymbol(p: Parser, symbol: SymbolNode): Node {
       span: { start: symbol.span.start, end: group.span.end },
     };
   return binary('*', symbol, group, true);
+}
+
+/** `{}^{16}\mathrm{O}`: a prescript (isotope, nuclide) makes one symbol named `^{16}O`. */
+function parsePrescript(p: Parser, start: number): Node {
+  let prefix = '';
+  while (p.isChar('^') || p.isChar('_')) {
+    const mark = p.next().value;
+    prefix += `${mark}{${subscriptText(p)}}`;
+  }
+  const inner = parseSymbolFactor(p);
+  if (inner.type !== 'symbol') return p.fail('unexpected-token', 'a prescript before something that is not a symbol', inner.span);
+  return symbolNode(`${prefix}${inner.name}`, { start, end: inner.span.end }, inner.vector === true, inner.upright === true);
 }

@@ -24,7 +24,7 @@ export function parseEnvironment(p: Parser): Node {
     p.pos = end + 1;
     return opaqueNode(`${name}:${inner}`, span);
   }
-  const items = p.within(p.pos, end, () => parseStatements(p));
+  const items = p.within(p.pos, end, () => parseStatements(p, true));
   p.pos = end + 1;
   if (items.length === 0) p.fail('empty-input', `empty \\begin{${name}}`, span);
   if (items.length === 1) return items[0]!;

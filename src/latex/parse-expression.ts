@@ -25,7 +25,10 @@ export function parseChainTail(p: Parser): {
   const start = p.peek().start;
   while (startsRelation(p, p.peek())) {
     ops.push(takeRelation(p));
-    while (p.isCmd('\\')) p.next();
+    if (skipRowBreaks(p) && startsRelation(p, p.peek())) {
+      ops.pop();
+      continue;
+    }
     const t = p.peek();
     if (t.kind === 'end' || isSeparator(t))
       p.fail('missing-operand', 'a relation with nothing on its right side');
@@ -91,6 +94,7 @@ export function parseAdditive(p: Parser): Node {
   let left = parseSigned(p);
   for (let op = additiveOp(p); op !== undefined; op = additiveOp(p)) {
     p.next();
+    skipRowBreaks(p);
     left = binary(op, left, parseSigned(p));
   }
   return left;
@@ -126,6 +130,7 @@ export function parseTerm(p: Parser): Node {
       }
     }
     p.next();
+    skipRowBreaks(p);
     const next = p.peek();
     if (next.kind === 'end' || isSeparator(next))
       p.fail('missing-operand', `'${show(t)}' with nothing after it`);
@@ -156,4 +161,14 @@ export function parseRunFrom(p: Parser, first: Node, restricted: boolean): Node 
     if (!startsFactor(p, p.peek(), restricted)) return left;
     left = binary('*', left, parseFactor(p), true);
   }
+}
+
+/** Skips `\\` line breaks after an operator (a formula continued on the next row); true if any. */
+function skipRowBreaks(p: Parser): boolean {
+  let skipped = false;
+  while (p.isCmd('\\') || p.isCmd('newline') || p.isCmd('quad') || p.isCmd('qquad')) {
+    p.next();
+    skipped = true;
+  }
+  return skipped;
 }

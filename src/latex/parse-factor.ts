@@ -4,6 +4,7 @@ import { binary, opaqueNode, symbolNode, unitNode } from './build.js';
 import { parseDelimitedAfterSymbol } from './parse-delimited.js';
 import { parsePrimary } from './parse-primary.js';
 import { parseScriptArg, subscriptText } from './parse-script.js';
+import { primesAt } from './parse-symbol.js';
 import type { Parser } from './parser.js';
 
 /** A primary with its postfix parts: subscripts, primes, powers, `x(t)` application, `n!`, `30^\circ`. */
@@ -32,6 +33,21 @@ export function parsePostfix(p: Parser, base: Node): Node {
       if (node.type === 'symbol' && !powered) node = rename(node, `${node.name}'`, t.end);
       else node = opaqueNode(`${printTree(node)}'`, { start: node.span.start, end: t.end });
       continue;
+    }
+    if (t.kind === 'char' && t.value === '^' && (node.type !== 'symbol' || powered)) {
+      const start = node.span.start;
+      const primes = primesAt(p);
+      if (primes > 0) {
+        node = opaqueNode(`${printTree(node)}${"'".repeat(primes)}`, { start, end: p.lastEnd() });
+        continue;
+      }
+    }
+    if (t.kind === 'char' && t.value === '{' && p.match[p.pos] === p.pos + 1) {
+      const after = p.tokens[p.pos + 2];
+      if (after?.kind === 'char' && (after.value === '^' || after.value === '_')) {
+        p.pos += 2;
+        continue;
+      }
     }
     if (t.kind === 'char' && t.value === '^') {
       p.next();

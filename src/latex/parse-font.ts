@@ -105,6 +105,7 @@ export function parseTextWord(p: Parser): Node {
   const word = raw
     .replace(/\\[,;:! ]|~/g, ' ')
     .replace(/\s+/g, ' ')
+    .replace(/[.,;]$/, '')
     .trim();
   return symbolNode(word === '' ? 'text' : word, p.spanOf(t), false, true);
 }

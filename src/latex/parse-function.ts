@@ -31,6 +31,10 @@ export function parseFunction(p: Parser, fn: FunctionName): Node {
     }
   }
   const args = parseArguments(p, head.start);
+  if (args.length === 0) {
+    // `P^{\max}`, `v_{\min}` written as a group: the operator name is a label, not a call.
+    return { type: 'symbol', name, upright: true, span: { start: head.start, end: head.end } };
+  }
   if (name === 'log' && base !== undefined) args.push(base);
   const call: Node = { type: 'call', fn: name, args, span: { start: head.start, end: p.lastEnd() } };
   return power === undefined ? call : binary('^', call, power);
@@ -48,6 +52,7 @@ function parseArguments(p: Parser, start: number): Node[] {
   else if (t.kind === 'char' && t.value === '{') group = parseBraceGroup(p);
   if (group !== undefined) return group.type === 'list' ? [...group.items] : [group];
   if (t.kind === 'char' && (t.value === '-' || t.value === '+')) return [parseSigned(p)];
+  if (t.kind === 'end') return [];
   if (!startsFactor(p, t, false) || (t.kind === 'cmd' && t.value === 'left')) {
     return p.fail('missing-operand', 'a function with no argument', { start, end: t.start });
   }

@@ -46,7 +46,7 @@ export function parseLatex(source: string, options: ParseOptions = {}): ParseRes
   const p = new Parser(source, tokenized.tokens, tokenized.match, { maxDepth });
   let items: Node[];
   try {
-    items = parseStatements(p);
+    items = parseStatements(p, true);
     const rest = p.peek();
     if (rest.kind !== 'end') {
       const code =

@@ -10,16 +10,16 @@ import type { Token } from './token.js';
  * starts with a relation (`&= c` in an aligned row) continues the previous one's chain; labels such
  * as `(1)` between formulas are dropped.
  */
-export function parseStatements(p: Parser): Node[] {
+export function parseStatements(p: Parser, allowLabels = false): Node[] {
   const items: Node[] = [];
   for (;;) {
     const t = p.peek();
     if (t.kind === 'end' || isCloser(p, t)) return items;
-    if (isSeparator(t)) {
+    if (isSeparator(t) || isColon(p, t)) {
       p.next();
       continue;
     }
-    if (skipLabel(p)) continue;
+    if (allowLabels && skipLabel(p)) continue;
     if (startsRelation(p, t)) {
       const tail = parseChainTail(p);
       const last = items.pop();
@@ -35,7 +35,7 @@ export function parseStatements(p: Parser): Node[] {
       items.push(parseRelation(p));
     }
     const after = p.peek();
-    if (after.kind !== 'end' && !isSeparator(after) && !isCloser(p, after)) {
+    if (after.kind !== 'end' && !isSeparator(after) && !isCloser(p, after) && !isColon(p, after)) {
       p.fail('unexpected-token', `unexpected '${show(after)}'`, p.spanOf(after));
     }
   }
@@ -95,4 +95,11 @@ function skipLabel(p: Parser): boolean {
   }
   p.pos = saved;
   return false;
+}
+
+/** A `:` that is not part of `:=` separates formulas (`… = 0: \quad (s = 1, 2)`). */
+function isColon(p: Parser, t: Token): boolean {
+  if (t.kind !== 'char' || t.value !== ':') return false;
+  const n = p.peekAt(1);
+  return !(n.kind === 'char' && n.value === '=');
 }

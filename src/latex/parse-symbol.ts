@@ -24,6 +24,11 @@ export function parseSymbolFactor(p: Parser): Node {
       );
       continue;
     }
+    const primes = primesAt(p);
+    if (primes > 0) {
+      node = symbolNode(`${node.name}${"'".repeat(primes)}`, { start: node.span.start, end: p.lastEnd() }, node.vector === true, node.upright === true);
+      continue;
+    }
     if (t.kind === 'char' && t.value === "'") {
       p.next();
       node = symbolNode(
@@ -36,4 +41,25 @@ export function parseSymbolFactor(p: Parser): Node {
     }
     return node;
   }
+}
+
+/**
+ * At `^`: when the superscript holds only primes (`^\prime`, `^{\prime\prime}`), consumes it and
+ * returns their number; otherwise returns 0 and leaves the cursor.
+ */
+export function primesAt(p: Parser): number {
+  if (!p.isChar('^')) return 0;
+  let k = p.pos + 1;
+  const open = p.tokens[k];
+  const braced = open?.kind === 'char' && open.value === '{';
+  const close = braced ? p.match[k]! : -1;
+  if (braced) k++;
+  let count = 0;
+  while (p.tokens[k]?.kind === 'cmd' && p.tokens[k]!.value === 'prime' && (braced || count === 0)) {
+    count++;
+    k++;
+  }
+  if (count === 0 || (braced && k !== close)) return 0;
+  p.pos = braced ? close + 1 : k;
+  return count;
 }

@@ -112,6 +112,11 @@ export function tokenize(src: string): Tokenized {
       i++;
       continue;
     }
+    if (c === 45 && src.charCodeAt(i + 1) === 62 /* -> */) {
+      push('cmd', 'rightarrow', i, i + 2);
+      i += 2;
+      continue;
+    }
     if (c < 128) {
       push('char', src[i]!, i, i + 1);
       if (c === 94 || c === 95) singleDigits = 1;

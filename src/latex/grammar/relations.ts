@@ -36,6 +36,7 @@ export const RELATION_COMMANDS: Readonly<Record<string, RelOp>> = {
   to: '~',
   longmapsto: '~',
   mapsto: '~',
+  in: '~',
 };
 
 /** Relation characters. */

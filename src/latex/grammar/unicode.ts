@@ -122,6 +122,8 @@ export const UNICODE_TOKENS: Readonly<Record<string, readonly string[]>> = {
   '（': ['char:('],
   '）': ['char:)'],
   '，': ['char:,'],
+  '。': ['char:.'],
+  '；': ['char:;'],
   '＝': ['char:='],
   '＋': ['char:+'],
 };
