@@ -90,7 +90,7 @@ export function startsRelation(p: Parser, t: Token): boolean {
   if (t.kind === 'cmd') return RELATION_LIKE.has(t.value);
   if (t.kind === 'char' && (t.value === '!' || t.value === ':')) {
     const n = p.peekAt(1);
-    return n.kind === 'char' && n.value === '=';
+    return n.kind === 'char' && n.value === '=' && !n.space;
   }
   return false;
 }

@@ -145,6 +145,12 @@ function parsePrescript(p: Parser, start: number): Node {
     prefix += `${mark}{${subscriptText(p)}}`;
   }
   const inner = parseSymbolFactor(p);
-  if (inner.type !== 'symbol') return p.fail('unexpected-token', 'a prescript before something that is not a symbol', inner.span);
-  return symbolNode(`${prefix}${inner.name}`, { start, end: inner.span.end }, inner.vector === true, inner.upright === true);
+  if (inner.type !== 'symbol')
+    return p.fail('unexpected-token', 'a prescript before something that is not a symbol', inner.span);
+  return symbolNode(
+    `${prefix}${inner.name}`,
+    { start, end: inner.span.end },
+    inner.vector === true,
+    inner.upright === true,
+  );
 }

@@ -150,16 +150,21 @@ export function parseRun(p: Parser, restricted: boolean): Node {
  */
 export function parseRunFrom(p: Parser, first: Node, restricted: boolean): Node {
   let left = first;
+  // Tracked incrementally: re-checking a long left-deep product would be quadratic.
+  let numeric = isNumeric(first);
   for (;;) {
-    if (isNumeric(left)) {
+    if (numeric) {
       const unit = tryUnit(p);
       if (unit !== undefined) {
         left = binary('*', left, unit);
+        numeric = false;
         continue;
       }
     }
     if (!startsFactor(p, p.peek(), restricted)) return left;
-    left = binary('*', left, parseFactor(p), true);
+    const factor = parseFactor(p);
+    numeric = numeric && isNumeric(factor);
+    left = binary('*', left, factor, true);
   }
 }
 

@@ -9,14 +9,19 @@ import type { Parser } from './parser.js';
 
 /** A primary with its postfix parts: subscripts, primes, powers, `x(t)` application, `n!`, `30^\circ`. */
 export function parseFactor(p: Parser): Node {
-  return parsePostfix(p, parsePrimary(p));
+  const t = p.peek();
+  const grouped =
+    t.kind === 'char'
+      ? t.value === '(' || t.value === '[' || t.value === '{'
+      : t.kind === 'cmd' && t.value === 'left';
+  return parsePostfix(p, parsePrimary(p), !grouped);
 }
 
 /**
  * Applies subscripts (`v_{0}` → name `v_{0}`), primes (`x'`, `x^{\prime}`), powers, degrees
  * (`30^\circ` → `30 * [deg]`), factorials and symbol application (`V(r)` → apply) to `base`.
  */
-export function parsePostfix(p: Parser, base: Node): Node {
+export function parsePostfix(p: Parser, base: Node, allowApply = true): Node {
   let node = base;
   let powered = false;
   for (;;) {
@@ -24,7 +29,7 @@ export function parsePostfix(p: Parser, base: Node): Node {
     if (t.kind === 'char' && t.value === '_') {
       p.next();
       const sub = subscriptText(p);
-      if (node.type === 'symbol' && !powered) node = rename(node, `${node.name}_{${sub}}`, t.end);
+      if (node.type === 'symbol' && !powered) node = rename(node, `${node.name}_{${sub}}`, p.lastEnd());
       else node = opaqueNode(`${printTree(node)}_{${sub}}`, { start: node.span.start, end: p.lastEnd() });
       continue;
     }
@@ -57,14 +62,19 @@ export function parsePostfix(p: Parser, base: Node): Node {
     }
     if (t.kind === 'char' && t.value === '!') {
       const n = p.peekAt(1);
-      if (n.kind === 'char' && n.value === '=') return node;
+      if (n.kind === 'char' && n.value === '=' && !n.space) return node;
       p.next();
       node = { type: 'unary', op: '!', arg: node, span: { start: node.span.start, end: t.end } };
       continue;
     }
-    if (node.type === 'symbol' && !powered && node.name !== 'pi' && opensParen(p)) {
-      node = parseDelimitedAfterSymbol(p, node);
-      powered = node.type !== 'symbol';
+    if (allowApply && node.type === 'symbol' && !powered && node.name !== 'pi' && opensParen(p)) {
+      const applied = parseDelimitedAfterSymbol(p, node);
+      if (applied.type === 'binary') {
+        // `a(b+c)^2`: not an application, so the postfix belongs to the group.
+        return binary('*', applied.left, parsePostfix(p, applied.right), true);
+      }
+      node = applied;
+      powered = true;
       continue;
     }
     return node;

@@ -19,7 +19,8 @@ export function parseGroupBody(p: Parser, what: string): Node {
       .map((t) => (t.args?.[0]?.text ?? '').trim())
       .filter((w) => w !== '');
     const end = p.lastEnd();
-    if (words.length > 0) return symbolNode(words.join(' ').replace(/\s+/g, ' '), { start, end }, false, true);
+    if (words.length > 0)
+      return symbolNode(words.join(' ').replace(/\s+/g, ' '), { start, end }, false, true);
     p.fail('missing-operand', `empty ${what}`, { start, end: p.peek().start });
   }
   if (items.length === 1) return items[0]!;

@@ -68,7 +68,7 @@ export function parseIntegral(p: Parser): Node {
   let node: Node = rest ?? { type: 'number', value: 1, raw: '1', span };
   for (let k = heads.length - 1; k >= 0; k--) {
     const h = heads[k]!;
-    const diff = variables[heads.length - 1 - k]!;
+    const diff = variables[k]!;
     const variable = diff.of.type === 'symbol' ? diff.of.name : '';
     node =
       h.lower !== undefined && h.upper !== undefined

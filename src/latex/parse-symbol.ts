@@ -26,7 +26,12 @@ export function parseSymbolFactor(p: Parser): Node {
     }
     const primes = primesAt(p);
     if (primes > 0) {
-      node = symbolNode(`${node.name}${"'".repeat(primes)}`, { start: node.span.start, end: p.lastEnd() }, node.vector === true, node.upright === true);
+      node = symbolNode(
+        `${node.name}${"'".repeat(primes)}`,
+        { start: node.span.start, end: p.lastEnd() },
+        node.vector === true,
+        node.upright === true,
+      );
       continue;
     }
     if (t.kind === 'char' && t.value === "'") {

@@ -62,19 +62,18 @@ interface Acc {
 function product(toks: readonly Tok[], st: { i: number }, acc: Acc, outer: number): string | undefined {
   let sign = 1;
   let perNext = false;
+  let dangling = false;
   while (st.i < toks.length) {
     const t = toks[st.i]!;
-    if (t.k === ')') return undefined;
-    if (t.k === '/') {
-      sign = -1;
+    if (t.k === ')') return dangling ? 'a unit ends with / or \\per' : undefined;
+    if (t.k === '/' || t.k === 'per') {
+      if (t.k === '/') sign = -1;
+      else perNext = true;
+      dangling = true;
       st.i++;
       continue;
     }
-    if (t.k === 'per') {
-      perNext = true;
-      st.i++;
-      continue;
-    }
+    dangling = false;
     let pre = 1;
     if (t.k === 'prepow') {
       pre = t.value;
@@ -121,7 +120,7 @@ function product(toks: readonly Tok[], st: { i: number }, acc: Acc, outer: numbe
       applyDef(acc, sub.scale, sub.dim, exp);
     }
   }
-  return undefined;
+  return dangling ? 'a unit ends with / or \\per' : undefined;
 }
 
 function applyDef(acc: Acc, scale: number, dim: readonly number[], exp: number): void {
