@@ -17,5 +17,7 @@ export const EQUIVALENCE_CODES: Readonly<Record<string, string>> = {
     'The formula has more free variables than the checker accepts; the verdict is undetermined.',
   'too-few-successes':
     'Too few trials produced a solution on either side (both sides had no real solution for the target); the verdict is undetermined.',
+  'item-count-mismatch': 'The two blocks hold different numbers of formulas or values; they are different.',
+  'too-many-items': 'A block holds more items than are compared pairwise; the verdict is undetermined.',
   'unparseable-formula': 'One side could not be parsed; see its parser diagnostics.',
 };

@@ -18,6 +18,10 @@ export const DEFAULT_EQUIVALENCE_OPTIONS = {
   mode: 'physical' as const,
   evalBudget: 400_000,
   maxVariables: 64,
+  fallbackRanges: [
+    [0.05, 0.95],
+    [-20, 20],
+  ] as readonly (readonly [number, number])[],
 };
 
 /**
@@ -72,7 +76,8 @@ function runTrials(
   const maxTrials = options.maxTrials ?? d.maxTrials;
   const minSuccesses = options.minSuccesses ?? d.minSuccesses;
   const minEqual = options.minEqual ?? d.minEqual;
-  const [lo, hi] = options.range ?? d.range;
+  const range = options.range ?? d.range;
+  const fallbacks = options.fallbackRanges ?? (mode === 'physical' ? d.fallbackRanges : []);
   const tol: Tolerance = { relTol: options.relTol ?? d.relTol, absTol: options.absTol ?? d.absTol };
   const budget = options.evalBudget ?? d.evalBudget;
   const diagnostics: Diagnostic[] = [];
@@ -84,11 +89,13 @@ function runTrials(
     );
     return { verdict: 'undetermined', evidence: base, diagnostics };
   }
+  const pinned = impliedConstants(a, b);
   const inB = new Set(b.variables);
-  const shared = a.variables.filter((v) => inB.has(v));
+  const shared = a.variables.filter((v) => inB.has(v) && !pinned.has(v));
   // Physical mode draws targets from the variables both formulas use: a variable that cancels in one
   // formula (m in mv^2/r = GMm/r^2) is then not mistaken for a difference. Strict mode: all of them.
-  const pool = mode === 'physical' && shared.length > 0 ? shared : union.length > 0 ? union : ['__none'];
+  const free = union.filter((v) => !pinned.has(v));
+  const pool = mode === 'physical' && shared.length > 0 ? shared : free.length > 0 ? free : ['__none'];
   const prng = createPrng(`${[a.canonical, b.canonical].sort().join('\u241e')}\u241e${mode}`);
   const order = [...pool];
   for (let i = order.length - 1; i > 0; i--) {
@@ -102,16 +109,23 @@ function runTrials(
   let nFail = 0;
   let evals = 0;
   let counterexample: Trial | undefined;
-  for (let t = 0; t < maxTrials; t++) {
+  // Phase 0 is the paper's range; later phases (physical mode) run only when too few trials of the
+  // previous phases had a real solution, e.g. x^2 + y^2 = 1, which has none for y in [2, 20].
+  const phases = [range, ...fallbacks];
+  const total = maxTrials * phases.length;
+  for (let t = 0; t < total; t++) {
+    const phase = Math.floor(t / maxTrials);
+    if (t % maxTrials === 0 && phase > 0 && nEq + nNeq >= minSuccesses) break;
+    const [lo, hi] = phases[phase]!;
     const target = order[t % order.length]!;
     const assignment: Record<string, number> = {};
     for (const v of union) {
       const value = prng.uniform(lo, hi);
-      if (v !== target) assignment[v] = value;
+      if (v !== target) assignment[v] = pinned.has(v) ? 0 : value;
     }
-    const sa = solvePrepared(a, target, assignment, tol, Math.max(1, budget - evals));
+    const sa = solvePrepared(a, target, assignment, tol, Math.max(1, budget - evals), options.solverPaths);
     evals += sa.evals;
-    const sb = solvePrepared(b, target, assignment, tol, Math.max(1, budget - evals));
+    const sb = solvePrepared(b, target, assignment, tol, Math.max(1, budget - evals), options.solverPaths);
     evals += sb.evals;
     let outcome: Trial['outcome'];
     if (sa.truncated || sb.truncated || (isEmpty(sa.set) && isEmpty(sb.set))) outcome = 'failed';
@@ -122,6 +136,7 @@ function runTrials(
       solutionsA: describe(sa.set),
       solutionsB: describe(sb.set),
       outcome,
+      ...(phase > 0 ? { range: [lo, hi] as const } : {}),
     };
     trials.push(trial);
     if (outcome === 'failed') nFail++;
@@ -188,4 +203,27 @@ function describe(set: SolutionSet): readonly number[] | string {
   return set.intervals
     .map((iv) => `${iv.loClosed ? '[' : '('}${end(iv.lo)}, ${end(iv.hi)}${iv.hiClosed ? ']' : ')'}`)
     .join(' U ');
+}
+
+/**
+ * Differentials that only a derivative operator introduced: `\frac{d}{dt}(\tfrac12 m v^2)` expands by
+ * the total-derivative rule to `\tfrac12 v^2\,dm/dt + m v\,dv/dt`. When the other formula uses `m` but
+ * never `dm`, the quantity is taken as constant (`dm` pinned to 0), as a physicist reads the step.
+ * Only for formulas that contain a derivative operator, so an explicit `\frac{dm}{dt}` term (a rocket)
+ * still counts.
+ */
+function impliedConstants(a: PreparedFormula, b: PreparedFormula): Set<string> {
+  const pinned = new Set<string>();
+  const scan = (x: PreparedFormula, other: PreparedFormula) => {
+    if (!x.hasDerivativeOperator) return;
+    const otherVars = new Set(other.variables);
+    for (const v of x.variables) {
+      const base = /^d\{(.+)\}$/.exec(v)?.[1];
+      if (base !== undefined && !otherVars.has(v) && otherVars.has(base) && x.variables.includes(base))
+        pinned.add(v);
+    }
+  };
+  scan(a, b);
+  scan(b, a);
+  return pinned;
 }

@@ -17,7 +17,14 @@ export interface PrepareOptions {
   readonly maxPlusMinus?: number;
 }
 
-const INVALID = { kind: 'invalid', op: '=', branches: [], variables: [], canonical: '' } as const;
+const INVALID = {
+  kind: 'invalid',
+  op: '=',
+  branches: [],
+  variables: [],
+  canonical: '',
+  hasDerivativeOperator: false,
+} as const;
 
 function invalid(source: string, diagnostics: readonly Diagnostic[]): PreparedFormula {
   return { ok: false, source, diagnostics, ...INVALID };
@@ -25,24 +32,49 @@ function invalid(source: string, diagnostics: readonly Diagnostic[]): PreparedFo
 
 /**
  * Parses, normalizes (constants map, units, math constants) and ±-expands one formula, ready to be
- * compared many times. Never throws: failures give `ok: false` with diagnostics.
+ * compared many times. Never throws: failures give `ok: false` with diagnostics. A block that holds
+ * several formulas is not one formula (`multiple-formulas`); see {@link prepareFormulaItems}.
  */
 export function prepareFormula(latex: string, options: PrepareOptions = {}): PreparedFormula {
+  const items = prepareFormulaItems(latex, options);
+  if (items.length === 1) return items[0]!;
+  const source = stripMathDelimiters(latex);
+  const d = diagnostic('multiple-formulas', 'error', `the block holds ${items.length} formulas`);
+  return invalid(source, [d]);
+}
+
+/**
+ * Like {@link prepareFormula}, but a block of several formulas or values (`a = 1, b = 2`,
+ * `(3, \frac{\pi}{2})`) gives one prepared formula per item, in order. Parsing and normalization
+ * run once for the whole block.
+ */
+export function prepareFormulaItems(latex: string, options: PrepareOptions = {}): PreparedFormula[] {
   const source = stripMathDelimiters(latex);
   const parsed = parseLatex(source);
-  if (!parsed.ok) return invalid(source, parsed.diagnostics);
+  if (!parsed.ok) return [invalid(source, parsed.diagnostics)];
   const diagnostics: Diagnostic[] = [...parsed.diagnostics];
   const normalized = normalize(
     parsed.tree,
     options.constants === undefined ? {} : { constants: options.constants },
   );
   diagnostics.push(...normalized.diagnostics);
-  if (hasError(normalized.diagnostics)) return invalid(source, diagnostics);
+  if (hasError(normalized.diagnostics)) return [invalid(source, diagnostics)];
   const tree = normalized.tree;
+  if (tree.type !== 'list') return [prepareTree(tree, source, diagnostics, options)];
+  return tree.items.map((item) =>
+    prepareTree(item, source.slice(item.span.start, item.span.end), [...diagnostics], options),
+  );
+}
 
+function prepareTree(
+  tree: Node,
+  source: string,
+  diagnostics: Diagnostic[],
+  options: PrepareOptions,
+): PreparedFormula {
   if (tree.type === 'list') {
     diagnostics.push(
-      diagnostic('multiple-formulas', 'error', `the block holds ${tree.items.length} formulas`, tree.span),
+      diagnostic('multiple-formulas', 'error', `a nested block of ${tree.items.length} formulas`, tree.span),
     );
     return invalid(source, diagnostics);
   }
@@ -92,6 +124,7 @@ export function prepareFormula(latex: string, options: PrepareOptions = {}): Pre
     branches,
     variables: [...variables].sort(),
     canonical: canonicalText(tree),
+    hasDerivativeOperator: containsDerivative(tree),
   };
 }
 
@@ -101,4 +134,20 @@ function sides(branch: Node, swap: boolean): { lhs: Node; rhs: Node } {
     return swap ? { lhs: b, rhs: a } : { lhs: a, rhs: b };
   }
   return { lhs: { type: 'symbol', name: VALUE_SYMBOL, span: branch.span }, rhs: branch };
+}
+
+function containsDerivative(node: Node): boolean {
+  if (node.type === 'derivative') return true;
+  for (const value of Object.values(node)) {
+    if (Array.isArray(value)) {
+      if (value.some((child) => isNode(child) && containsDerivative(child))) return true;
+    } else if (isNode(value) && containsDerivative(value)) return true;
+  }
+  return false;
+}
+
+function isNode(value: unknown): value is Node {
+  return (
+    typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string'
+  );
 }

@@ -1,5 +1,6 @@
 import type { Diagnostic } from '../core/diagnostic.js';
 import type { Node, Verdict } from '../core/tree.js';
+import type { SolvePath } from '../numeric/index.js';
 
 /** How solution sets are compared; see the design brief ("Semantics worth knowing"). */
 export type EquivalenceMode = 'physical' | 'strict';
@@ -20,10 +21,18 @@ export interface EquivalenceOptions {
   readonly absTol?: number;
   /** Default `physical`. */
   readonly mode?: EquivalenceMode;
+  /**
+   * Ranges tried, in order, after `range` when too few trials succeed (no real solution for the
+   * target, e.g. x^2 + y^2 = 1 with y in [2, 20]). Default in `physical` mode: [0.05, 0.95] then
+   * [-20, 20]; in `strict` mode none (the paper's single range).
+   */
+  readonly fallbackRanges?: readonly (readonly [number, number])[];
   /** Work budget per pair in function evaluations (deterministic stand-in for a time budget). */
   readonly evalBudget?: number;
   /** The problem's constants map: symbol LaTeX → value LaTeX. */
   readonly constants?: Readonly<Record<string, string>>;
+  /** Solver paths allowed (default all: isolate, polynomial, scan); benchmarks use `['scan']` as a baseline. */
+  readonly solverPaths?: readonly SolvePath[];
 }
 
 /** One trial of Algorithm 1. */
@@ -37,6 +46,8 @@ export interface Trial {
   readonly solutionsA: readonly number[] | string;
   readonly solutionsB: readonly number[] | string;
   readonly outcome: 'not-rejecting' | 'rejecting' | 'failed';
+  /** The range the values were drawn from, when it was a fallback range rather than `options.range`. */
+  readonly range?: readonly [number, number];
 }
 
 /** Why a verdict was reached. */
@@ -53,6 +64,8 @@ export interface Evidence {
   /** A cheap path decided the verdict before any trial (e.g. `fingerprint`, `identical`). */
   readonly shortcut?: string;
   readonly mode: EquivalenceMode;
+  /** For blocks of several formulas or values: which item of A matched which item of B, and how. */
+  readonly items?: readonly { readonly a: number; readonly b: number | null; readonly verdict: Verdict }[];
 }
 
 /** The verdict with its evidence and diagnostics. */
@@ -82,4 +95,6 @@ export interface PreparedFormula {
   readonly variables: readonly string[];
   /** Order-insensitive canonical text, used for identity shortcuts, caches and seeds. */
   readonly canonical: string;
+  /** The formula applies a derivative operator (`\frac{d}{dt}(…)`), expanded by the total-derivative rule. */
+  readonly hasDerivativeOperator: boolean;
 }

@@ -92,3 +92,36 @@ test('prepared formulas can be reused across comparisons', () => {
   assert.equal(compareFormulas(node, prepareFormula('a = \\frac{v - v_0}{t}')).verdict, 'equivalent');
   assert.equal(compareFormulas(node, prepareFormula('v = v_0 - a t')).verdict, 'different');
 });
+
+test('blocks of several values compare item by item, in order or not', () => {
+  assert.equal(verdict('(2,1),(3,1)', '(3,1),(2,1)'), 'equivalent');
+  assert.equal(verdict('a_3 = 2, a_{37} = 19', 'a_{37} = 19, \\quad a_3 = 2'), 'equivalent');
+  assert.equal(verdict('x = 1, y = 2', 'x = 1, y = 3'), 'different');
+  assert.equal(verdict('1, 2', '1, 2, 3'), 'different');
+  const r = checkEquivalence('(3, \\frac{\\pi}{2})', '\\left(3, \\frac{\\pi}{2}\\right)');
+  assert.equal(r.verdict, 'equivalent');
+});
+
+test('fallback ranges decide relations with no real solution on [2, 20] (physical mode only)', () => {
+  const r = checkEquivalence('x^2 + y^2 = 1', '1 - x^{2} - y^{2} = 0');
+  assert.equal(r.verdict, 'equivalent');
+  assert.ok(r.evidence.trials.some((t) => t.range !== undefined));
+  assert.equal(verdict('x^2 + y^2 = 1', 'x^2 + y^2 = 2'), 'different');
+  assert.equal(verdict('x^2 + y^2 = 1', '1 - x^{2} - y^{2} = 0', { mode: 'strict' }), 'undetermined');
+});
+
+test('a derivative operator treats quantities the other formula keeps constant as constant', () => {
+  assert.equal(
+    verdict('P = \\frac{d}{dt}\\left(\\frac{1}{2}mv^2\\right)', 'P = mv\\frac{dv}{dt}'),
+    'equivalent',
+  );
+  // An explicit dm/dt term is kept: forgetting it is a real mistake.
+  assert.equal(verdict('F = v\\frac{dm}{dt} + m\\frac{dv}{dt}', 'F = m\\frac{dv}{dt}'), 'different');
+});
+
+test('identical text is equivalent even where the notation is not evaluable', () => {
+  assert.equal(
+    verdict('\\text{The midpoints form a regular hexagon}', '\\text{The midpoints form a regular hexagon}'),
+    'equivalent',
+  );
+});
