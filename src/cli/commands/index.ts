@@ -1,4 +1,25 @@
 import type { Command } from '../io.js';
+import { compareCommand } from './compare.js';
+import { datasetStatsCommand } from './dataset-stats.js';
+import { equivCommand } from './equiv.js';
+import { explainCommand } from './explain.js';
+import { parseCommand } from './parse.js';
+import { reportCommand } from './report.js';
+import { rescoreCommand } from './rescore.js';
+import { runCommand } from './run.js';
+import { scoreCommand } from './score.js';
+import { validateCommand } from './validate.js';
 
 /** Every `prism` sub-command, in the order `prism --help` lists them. */
-export const commands: readonly Command[] = [];
+export const commands: readonly Command[] = [
+  scoreCommand,
+  validateCommand,
+  datasetStatsCommand,
+  equivCommand,
+  parseCommand,
+  runCommand,
+  rescoreCommand,
+  reportCommand,
+  compareCommand,
+  explainCommand,
+];

@@ -1,0 +1,37 @@
+import { BENCH_CODES } from '../bench/codes.js';
+import { DAG_CODES } from '../dag/codes.js';
+import { DATASET_CODES } from '../dataset/codes.js';
+import { EQUIVALENCE_CODES } from '../equivalence/codes.js';
+import { EXTRACT_CODES } from '../extract/codes.js';
+import { LATEX_CODES } from '../latex/codes.js';
+import { LLM_CODES } from '../llm/codes.js';
+import { NORMALIZE_CODES } from '../normalize/codes.js';
+import { NUMERIC_CODES } from '../numeric/codes.js';
+import { SCORE_CODES } from '../score/codes.js';
+
+/** One diagnostic code with the stage that emits it and its explanation. */
+export interface CodeEntry {
+  readonly code: string;
+  readonly stage: string;
+  readonly explanation: string;
+}
+
+const STAGES: readonly [string, Readonly<Record<string, string>>][] = [
+  ['latex', LATEX_CODES],
+  ['normalize', NORMALIZE_CODES],
+  ['numeric', NUMERIC_CODES],
+  ['equivalence', EQUIVALENCE_CODES],
+  ['extract', EXTRACT_CODES],
+  ['dag', DAG_CODES],
+  ['score', SCORE_CODES],
+  ['dataset', DATASET_CODES],
+  ['llm', LLM_CODES],
+  ['bench', BENCH_CODES],
+];
+
+/** Every diagnostic code of every stage: the one registry behind `prism explain`, the docs and the viewer. */
+export function allCodes(): CodeEntry[] {
+  return STAGES.flatMap(([stage, codes]) =>
+    Object.entries(codes).map(([code, explanation]) => ({ code, stage, explanation })),
+  );
+}
