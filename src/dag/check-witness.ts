@@ -122,7 +122,19 @@ function walk(
       const outcomes = chosen.map((root) =>
         walk({ values: { ...values, [target]: root }, pending: rest }, problem, prepared, where, budget),
       );
-      const best = outcomes.find((o) => !o.findings.some((d) => d.severity === 'error')) ?? outcomes[0]!;
+      // Prefer the branch that breaks no formula, then the one with the fewest errors.
+      const cost = (o: Outcome): number =>
+        o.findings.reduce(
+          (sum, d) =>
+            sum +
+            (d.code === 'witness-violated' || d.code === 'witness-unsolvable'
+              ? 1000
+              : d.severity === 'error'
+                ? 1
+                : 0),
+          0,
+        );
+      const best = outcomes.reduce((a, b) => (cost(b) < cost(a) ? b : a));
       return { values: best.values, findings: [...findings, ...best.findings] };
     }
     pending = deferred;
@@ -160,7 +172,7 @@ function violation(
       const nearest = roots.reduce((a, b) => (Math.abs(b - given) < Math.abs(a - given) ? b : a));
       return error(
         'witness-violated',
-        `${formula.source} gives ${v} = ${nearest}, the witness has ${v} = ${given} (relative residual ${residual.toExponential(2)})`,
+        `${formula.source} gives ${v} = ${nearest}, but the witness (or a value solved from it earlier) has ${v} = ${given} (relative residual ${residual.toExponential(2)})`,
         where,
       );
     }

@@ -33,13 +33,101 @@ export function parseJson(
     else if (pos) {
       const { line, column } = lineColumn(text, Number(pos[1]));
       where = `${file}:${lineOffset + line}:${column}`;
-    } else if (/Unexpected end/.test(message)) {
-      const { line, column } = lineColumn(text, text.length);
+    } else {
+      // Node 20's messages carry no position: find the first offending character ourselves.
+      const { line, column } = lineColumn(text, jsonErrorOffset(text));
       where = `${file}:${lineOffset + line}:${column}`;
     }
     return {
       ok: false,
       diagnostic: { code: 'invalid-json', severity: 'error', message: `invalid JSON: ${message}`, where },
     };
+  }
+}
+
+/**
+ * Offset of the first character where `text` stops being valid JSON (a small recursive-descent
+ * scanner; `text.length` for a premature end). Used only after `JSON.parse` has failed.
+ */
+export function jsonErrorOffset(text: string): number {
+  let i = 0;
+  const ws = (): void => {
+    while (i < text.length && ' \t\n\r'.includes(text[i]!)) i++;
+  };
+  const fail = (): never => {
+    throw i;
+  };
+  const value = (depth: number): void => {
+    if (depth > 512) fail();
+    ws();
+    const c = text[i];
+    if (c === '{') {
+      i++;
+      ws();
+      if (text[i] === '}') {
+        i++;
+        return;
+      }
+      for (;;) {
+        ws();
+        if (text[i] !== '"') fail();
+        string();
+        ws();
+        if (text[i] !== ':') fail();
+        i++;
+        value(depth + 1);
+        ws();
+        if (text[i] === ',') i++;
+        else if (text[i] === '}') {
+          i++;
+          return;
+        } else fail();
+      }
+    }
+    if (c === '[') {
+      i++;
+      ws();
+      if (text[i] === ']') {
+        i++;
+        return;
+      }
+      for (;;) {
+        value(depth + 1);
+        ws();
+        if (text[i] === ',') i++;
+        else if (text[i] === ']') {
+          i++;
+          return;
+        } else fail();
+      }
+    }
+    if (c === '"') {
+      string();
+      return;
+    }
+    const m = /^(?:-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null)/.exec(text.slice(i, i + 64));
+    if (m === null) throw i;
+    i += m[0].length;
+  };
+  const string = (): void => {
+    i++;
+    while (i < text.length) {
+      const c = text[i]!;
+      if (c === '"') {
+        i++;
+        return;
+      }
+      if (c === '\\') i += 2;
+      else if (c < ' ') fail();
+      else i++;
+    }
+    fail();
+  };
+  try {
+    value(0);
+    ws();
+    return Math.min(i, text.length);
+  } catch (at) {
+    return Math.min(typeof at === 'number' ? at : 0, text.length);
   }
 }

@@ -1,5 +1,6 @@
-import { formulaVariables, solveFormulaFor, VALUE_SYMBOL } from '../equivalence/index.js';
+import { formulaVariables, VALUE_SYMBOL } from '../equivalence/index.js';
 import type { PreparedFormula } from '../equivalence/types.js';
+import { compile } from '../numeric/index.js';
 
 /**
  * The numeric value of a prepared bare expression (units already converted to SI by preparation),
@@ -9,8 +10,11 @@ export function expressionValue(p: PreparedFormula): number | undefined {
   if (!p.ok || p.kind !== 'expression') return undefined;
   const vars = formulaVariables(p);
   if (vars.length !== 1 || vars[0] !== VALUE_SYMBOL) return undefined;
-  const roots = solveFormulaFor(p, VALUE_SYMBOL, {});
-  return Array.isArray(roots) && roots.length === 1 ? roots[0] : undefined;
+  // A ± expression has several branches and so no single value.
+  const [branch, ...more] = p.branches;
+  if (branch === undefined || more.length > 0) return undefined;
+  const value = compile(branch.rhs, []).fn(new Float64Array(0));
+  return Number.isFinite(value) ? value : undefined;
 }
 
 /**

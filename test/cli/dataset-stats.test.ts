@@ -1,0 +1,35 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { datasetStatsCommand } from '../../src/cli/commands/dataset-stats.js';
+import type { CliIo } from '../../src/cli/io.js';
+import { missingShared, sharedFile } from '../helpers/shared.js';
+
+async function run(argv: string[]): Promise<{ code: number; stdout: string }> {
+  let stdout = '';
+  const io: CliIo = {
+    stdout: (t) => void (stdout += t),
+    stderr: () => {},
+    readStdin: async () => '',
+    isTTY: false,
+  };
+  return { code: await datasetStatsCommand.run(argv, io), stdout };
+}
+
+test('dataset stats --json on the real subset', async (t) => {
+  const path = sharedFile('peers/prism-physics/dag_02_subset.json');
+  if (path === undefined) return t.skip(missingShared('peers/prism-physics/dag_02_subset.json'));
+  const r = await run(['--dataset', path, '--json']);
+  assert.equal(r.code, 0);
+  const stats = JSON.parse(r.stdout) as Record<string, unknown> & { domains: Record<string, number> };
+  assert.equal(stats.problems, 15);
+  assert.equal(stats.nodes, 131);
+  assert.equal(stats.edges, 116);
+  assert.equal(stats.final_answer_nodes, 34);
+  assert.deepEqual(stats.domains, { unknown: 15 });
+  assert.deepEqual(stats.difficulties, { easy: 8, medium: 6, hard: 1 });
+  assert.deepEqual(stats.depth, { min: 1, mean: 3.867, max: 7 });
+});
+
+test('dataset stats: unreadable input exits 2', async () => {
+  assert.equal((await run(['--dataset', '/nonexistent/x.json'])).code, 2);
+});
