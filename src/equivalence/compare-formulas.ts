@@ -78,11 +78,17 @@ function runTrials(
   const minEqual = options.minEqual ?? d.minEqual;
   const range = options.range ?? d.range;
   const fallbacks = options.fallbackRanges ?? (mode === 'physical' ? d.fallbackRanges : []);
-  const tol: Tolerance = { relTol: options.relTol ?? d.relTol, absTol: options.absTol ?? d.absTol };
+  const union = [...new Set([...a.variables, ...b.variables])].sort();
+  // Formulas that only state a value (`x = 5.01\times10^{-8}`) compare to the precision written.
+  const relTol = options.relTol ?? d.relTol;
+  const valueOnly = union.length === 1 && options.relTol === undefined;
+  const tol: Tolerance = {
+    relTol: valueOnly ? Math.max(relTol, a.precision, b.precision) : relTol,
+    absTol: options.absTol ?? d.absTol,
+  };
   const budget = options.evalBudget ?? d.evalBudget;
   const diagnostics: Diagnostic[] = [];
 
-  const union = [...new Set([...a.variables, ...b.variables])].sort();
   if (union.length > d.maxVariables) {
     diagnostics.push(
       diagnostic('too-many-variables', 'warning', `${union.length} free variables (limit ${d.maxVariables})`),
@@ -215,12 +221,12 @@ function describe(set: SolutionSet): readonly number[] | string {
 function impliedConstants(a: PreparedFormula, b: PreparedFormula): Set<string> {
   const pinned = new Set<string>();
   const scan = (x: PreparedFormula, other: PreparedFormula) => {
-    if (!x.hasDerivativeOperator) return;
+    if (x.derivativeVariables.length === 0) return;
     const otherVars = new Set(other.variables);
     for (const v of x.variables) {
       const base = /^d\{(.+)\}$/.exec(v)?.[1];
-      if (base !== undefined && !otherVars.has(v) && otherVars.has(base) && x.variables.includes(base))
-        pinned.add(v);
+      if (base === undefined || x.derivativeVariables.includes(base)) continue;
+      if (!otherVars.has(v) && otherVars.has(base) && x.variables.includes(base)) pinned.add(v);
     }
   };
   scan(a, b);

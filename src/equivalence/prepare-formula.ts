@@ -3,6 +3,7 @@ import type { Node, RelOp } from '../core/tree.js';
 import { parseLatex } from '../latex/parse-latex.js';
 import { canonicalText, expandPlusMinus, normalize } from '../normalize/index.js';
 import { freeVariables } from '../numeric/index.js';
+import { literalPrecision } from './literal-precision.js';
 import { stripMathDelimiters } from './strip-math.js';
 import type { PreparedFormula } from './types.js';
 
@@ -23,7 +24,8 @@ const INVALID = {
   branches: [],
   variables: [],
   canonical: '',
-  hasDerivativeOperator: false,
+  derivativeVariables: [],
+  precision: 0,
 } as const;
 
 function invalid(source: string, diagnostics: readonly Diagnostic[]): PreparedFormula {
@@ -124,7 +126,8 @@ function prepareTree(
     branches,
     variables: [...variables].sort(),
     canonical: canonicalText(tree),
-    hasDerivativeOperator: containsDerivative(tree),
+    derivativeVariables: [...derivativeVariablesOf(tree)].sort(),
+    precision: literalPrecision(tree),
   };
 }
 
@@ -136,14 +139,14 @@ function sides(branch: Node, swap: boolean): { lhs: Node; rhs: Node } {
   return { lhs: { type: 'symbol', name: VALUE_SYMBOL, span: branch.span }, rhs: branch };
 }
 
-function containsDerivative(node: Node): boolean {
-  if (node.type === 'derivative') return true;
+function derivativeVariablesOf(node: Node, found = new Set<string>()): Set<string> {
+  if (node.type === 'derivative' && !node.partial) found.add(node.variable);
   for (const value of Object.values(node)) {
     if (Array.isArray(value)) {
-      if (value.some((child) => isNode(child) && containsDerivative(child))) return true;
-    } else if (isNode(value) && containsDerivative(value)) return true;
+      for (const child of value) if (isNode(child)) derivativeVariablesOf(child, found);
+    } else if (isNode(value)) derivativeVariablesOf(value, found);
   }
-  return false;
+  return found;
 }
 
 function isNode(value: unknown): value is Node {

@@ -17,10 +17,27 @@ export type SolutionSet =
   | { readonly kind: 'intervals'; readonly intervals: readonly Interval[] }
   | { readonly kind: 'all' };
 
-/** Tolerances of the comparison. */
+/**
+ * Tolerances of the comparison. `absTol` is the floor near zero RELATIVE to the largest magnitude in
+ * the sets compared (see {@link scaled}): quantities in SI units can be 1e-16 J, so a fixed absolute
+ * floor would make 2 keV equal 2 MeV.
+ */
 export interface Tolerance {
   readonly relTol: number;
   readonly absTol: number;
+}
+
+/** The tolerance with its floor scaled by the largest finite magnitude among `values`. */
+export function scaled(tol: Tolerance, values: readonly number[]): Tolerance {
+  let scale = 0;
+  for (const v of values) if (Number.isFinite(v)) scale = Math.max(scale, Math.abs(v));
+  return { relTol: tol.relTol, absTol: Math.max(tol.absTol * scale, Number.MIN_VALUE) };
+}
+
+function magnitudes(set: SolutionSet): number[] {
+  if (set.kind === 'points') return [...set.values];
+  if (set.kind === 'intervals') return set.intervals.flatMap((iv) => [iv.lo, iv.hi]);
+  return [];
 }
 
 /** True when two numbers agree to the relative tolerance, or both lie within the absolute floor. */
@@ -31,7 +48,8 @@ export function close(x: number, y: number, tol: Tolerance): boolean {
 }
 
 /** Sorted values with near-duplicates (within tolerance) merged. */
-export function dedupe(values: readonly number[], tol: Tolerance): number[] {
+export function dedupe(values: readonly number[], unscaled: Tolerance): number[] {
+  const tol = scaled(unscaled, values);
   const sorted = values.filter((v) => !Number.isNaN(v)).sort((a, b) => a - b);
   const out: number[] = [];
   for (const v of sorted) if (out.length === 0 || !close(out[out.length - 1]!, v, tol)) out.push(v);
@@ -88,6 +106,7 @@ export function sameSolutions(
   tol: Tolerance,
   mode: 'physical' | 'strict',
 ): boolean {
+  tol = scaled(tol, [...magnitudes(a), ...magnitudes(b)]);
   if (mode === 'physical') {
     const pa = positivePart(a, tol);
     const pb = positivePart(b, tol);

@@ -95,6 +95,11 @@ export interface PreparedFormula {
   readonly variables: readonly string[];
   /** Order-insensitive canonical text, used for identity shortcuts, caches and seeds. */
   readonly canonical: string;
-  /** The formula applies a derivative operator (`\frac{d}{dt}(…)`), expanded by the total-derivative rule. */
-  readonly hasDerivativeOperator: boolean;
+  /**
+   * Variables of the derivative operators the formula applies (`t` for `\frac{d}{dt}(…)`), which are
+   * expanded by the total-derivative rule; empty when there are none.
+   */
+  readonly derivativeVariables: readonly string[];
+  /** Relative precision of the coarsest decimal literal written (0 when every number is exact). */
+  readonly precision: number;
 }

@@ -55,5 +55,8 @@ export function isNumeric(node: Node): boolean {
   if (node.type === 'number') return true;
   if (node.type === 'unary') return node.op !== '!' && isNumeric(node.arg);
   if (node.type === 'binary') return isNumeric(node.left) && isNumeric(node.right);
+  // π and functions of numbers are numbers too: `\frac{\pi}{3}\,\text{rad}`, `\sqrt{2}\,\mathrm{m}`.
+  if (node.type === 'symbol') return node.name === 'pi';
+  if (node.type === 'call') return node.args.every(isNumeric);
   return false;
 }

@@ -1,4 +1,5 @@
 import type { RelOp } from '../core/tree.js';
+import { isDifferentialAt } from './differential.js';
 import { TEXT_COMMANDS } from './grammar/commands.js';
 import {
   DECORATIONS,
@@ -126,6 +127,9 @@ function isVectorish(t: Token): boolean {
  * simple symbols (letters, Greek, subscripted), not with functions, fractions, groups or vectors.
  */
 export function startsFactor(p: Parser, t: Token, restricted: boolean): boolean {
+  // An unparenthesised function argument inside an integrand stops at the differential:
+  // `\int \sin^2\frac{\pi x}{L}\,dx` integrates sin²(πx/L) over x.
+  if (restricted && p.integral > 0 && t === p.peek() && isDifferentialAt(p, p.pos)) return false;
   switch (t.kind) {
     case 'end':
       return false;

@@ -4,7 +4,7 @@ import { startsFactor } from './classify.js';
 import { TEXT_COMMANDS } from './grammar/commands.js';
 import { UPRIGHT_FONTS } from './grammar/fonts.js';
 import type { Parser } from './parser.js';
-import { unitTextOf } from './unit-text.js';
+import { UNIT_SYMBOLS, unitTextOf } from './unit-text.js';
 
 /** Bare words after a number that are more often products than units (`2 mg` is 2·m·g). */
 const BARE_DENY = new Set(['mg', 'as', 'am']);
@@ -33,8 +33,14 @@ export function tryUnit(p: Parser): UnitNode | undefined {
     p.pos = saved;
     return undefined;
   }
-  const afterFirst = p.pos;
   let text = first.text;
+  // A prefix written apart from its symbol: `\text{k}\Omega`, `\mathrm{M}\Omega`.
+  if (p.peek().kind === 'cmd' && p.peek().value === 'Omega' && parseUnit(`${text}Ω`).ok) {
+    p.next();
+    text = `${text}Ω`;
+  }
+  const firstText = text;
+  const afterFirst = p.pos;
   for (;;) {
     const t = p.peek();
     const isSlash = t.kind === 'char' && t.value === '/';
@@ -58,7 +64,7 @@ export function tryUnit(p: Parser): UnitNode | undefined {
   if (accepted !== undefined) return accepted;
   if (p.pos !== afterFirst) {
     p.pos = afterFirst;
-    const single = accept(p, first.text, { start: head.start, end: p.lastEnd() });
+    const single = accept(p, firstText, { start: head.start, end: p.lastEnd() });
     if (single !== undefined && !(first.needsEnd && startsFactor(p, p.peek(), false))) return single;
   }
   p.pos = saved;
@@ -79,7 +85,9 @@ function readAtom(p: Parser, first: boolean): Atom | undefined {
   const t = p.peek();
   let atom: Atom | undefined;
   if (t.kind === 'cmd' && TEXT_COMMANDS.has(t.value)) {
-    const raw = (t.args?.[0]?.text ?? '').trim();
+    const raw = (t.args?.[0]?.text ?? '')
+      .replace(/\\([A-Za-z]+|%)\s*/g, (m, name: string) => UNIT_SYMBOLS[name] ?? m)
+      .trim();
     if (raw === '' || LETTER_DENY.has(raw) || !/^[A-Za-zµμΩÅ°%]/.test(raw)) return undefined;
     p.next();
     atom = { text: raw.replace(/\s*([/^])\s*/g, '$1').replace(/\s+/g, '.'), needsEnd: false };

@@ -1,6 +1,7 @@
 import { isIgnorable, type Parser } from './parser.js';
 
-const SYMBOLS: Readonly<Record<string, string>> = {
+/** Unit symbols written as commands, by command name. */
+export const UNIT_SYMBOLS: Readonly<Record<string, string>> = {
   mu: 'µ',
   Omega: 'Ω',
   circ: '°',
@@ -20,8 +21,8 @@ export function unitTextOf(p: Parser, start: number, end: number): string | unde
   let gap = false;
   for (let k = start; k < end; k++) {
     const t = p.tokens[k]!;
-    if (t.kind === 'letter' || (t.kind === 'cmd' && SYMBOLS[t.value] !== undefined)) {
-      const piece = t.kind === 'letter' ? t.value : SYMBOLS[t.value]!;
+    if (t.kind === 'letter' || (t.kind === 'cmd' && UNIT_SYMBOLS[t.value] !== undefined)) {
+      const piece = t.kind === 'letter' ? t.value : UNIT_SYMBOLS[t.value]!;
       if ((gap || (t.space && t.kind === 'letter')) && /[A-Za-zµΩÅ°%}]$/.test(text) && !text.endsWith('µ'))
         text += '.';
       text += piece;

@@ -29,7 +29,7 @@ function behaviour(id: string, nth: number): FakeBehaviour {
     case 'p4':
       return nth <= 2 ? { kind: 'status', status: 500 } : ok;
     case 'p5':
-      return nth <= 2 ? { kind: 'answer', text: 'late', delayMs: 300 } : ok;
+      return nth <= 2 ? { kind: 'answer', text: 'late', delayMs: 2000 } : ok;
     case 'p6':
       return nth <= 2 ? { kind: 'malformed' } : ok;
     case 'p7':
@@ -52,7 +52,7 @@ const client = () =>
   createChatClient({
     baseUrl: server.url,
     concurrency: 4,
-    timeoutMs: 150,
+    timeoutMs: 800,
     maxAttempts: 4,
     backoff: { baseMs: 1, maxMs: 5 },
   });

@@ -125,3 +125,18 @@ test('identical text is equivalent even where the notation is not evaluable', ()
     'equivalent',
   );
 });
+
+test('formulas that only state a value compare to the precision written, with SI-scaled floors', () => {
+  assert.equal(
+    verdict('\\Delta W \\approx 5\\times10^{-8}\\unit{J}', '\\Delta W = 5.01\\times10^{-8}\\unit{J}'),
+    'equivalent',
+  );
+  assert.equal(
+    verdict('\\varepsilon_0 = 8.85\\times10^{-12}', '\\epsilon_0 = 8.854\\times10^{-12}'),
+    'equivalent',
+  );
+  assert.equal(verdict('x = 2.50', 'x = 2.6'), 'different');
+  // 3.2e-16 J against 3.2e-13 J: an absolute floor must not make tiny SI values equal.
+  assert.equal(verdict('E = 2\\,\\text{keV}', 'E = 2\\,\\text{MeV}'), 'different');
+  assert.equal(verdict('E = 2\\,\\text{keV}', 'E = 2000\\,\\text{eV}'), 'equivalent');
+});

@@ -23,7 +23,7 @@ const plans: Record<string, FakeBehaviour[]> = {
     { kind: 'answer', text: 'after 5xx' },
   ],
   slow: [
-    { kind: 'answer', text: 'too late', delayMs: 400 },
+    { kind: 'answer', text: 'too late', delayMs: 2000 },
     { kind: 'answer', text: 'in time' },
   ],
   malformed: [{ kind: 'malformed' }, { kind: 'answer', text: 'well formed' }],
@@ -88,7 +88,7 @@ test('5xx answers are retried with backoff, and retries are reported', async () 
 });
 
 test('a response slower than the timeout is abandoned and retried', async () => {
-  const client = createChatClient({ baseUrl: server.url, backoff: fast, timeoutMs: 150 });
+  const client = createChatClient({ baseUrl: server.url, backoff: fast, timeoutMs: 800 });
   const out = await client.complete(msg('slow'), { model: 'm' });
   assert.ok(out.ok, JSON.stringify(out));
   assert.equal(out.text, 'in time');
