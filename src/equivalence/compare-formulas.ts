@@ -101,7 +101,12 @@ function runTrials(
   // Physical mode draws targets from the variables both formulas use: a variable that cancels in one
   // formula (m in mv^2/r = GMm/r^2) is then not mistaken for a difference. Strict mode: all of them.
   const free = union.filter((v) => !pinned.has(v));
-  const pool = mode === 'physical' && shared.length > 0 ? shared : free.length > 0 ? free : ['__none'];
+  const candidates = mode === 'physical' && shared.length > 0 ? shared : free.length > 0 ? free : ['__none'];
+  // Solving for a variable inside an integral or series runs a quadrature per probe point; such
+  // variables are still checked through the other targets, whose solutions depend on them.
+  const costly = new Set([...a.costlyVariables, ...b.costlyVariables]);
+  const cheap = candidates.filter((v) => !costly.has(v));
+  const pool = cheap.length > 0 ? cheap : candidates;
   const prng = createPrng(`${[a.canonical, b.canonical].sort().join('\u241e')}\u241e${mode}`);
   const order = [...pool];
   for (let i = order.length - 1; i > 0; i--) {

@@ -26,6 +26,7 @@ const INVALID = {
   canonical: '',
   derivativeVariables: [],
   precision: 0,
+  costlyVariables: [],
 } as const;
 
 function invalid(source: string, diagnostics: readonly Diagnostic[]): PreparedFormula {
@@ -128,6 +129,7 @@ function prepareTree(
     canonical: canonicalText(tree),
     derivativeVariables: [...derivativeVariablesOf(tree)].sort(),
     precision: literalPrecision(tree),
+    costlyVariables: costlyVariablesOf(tree),
   };
 }
 
@@ -147,6 +149,23 @@ function derivativeVariablesOf(node: Node, found = new Set<string>()): Set<strin
     } else if (isNode(value)) derivativeVariablesOf(value, found);
   }
   return found;
+}
+
+function costlyVariablesOf(tree: Node): string[] {
+  const found = new Set<string>();
+  const visit = (node: Node): void => {
+    if (node.type === 'integral' || node.type === 'sum') {
+      for (const v of freeVariables(node)) found.add(v);
+      return;
+    }
+    for (const value of Object.values(node)) {
+      if (Array.isArray(value)) {
+        for (const child of value) if (isNode(child)) visit(child);
+      } else if (isNode(value)) visit(value);
+    }
+  };
+  visit(tree);
+  return [...found].sort();
 }
 
 function isNode(value: unknown): value is Node {

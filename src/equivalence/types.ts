@@ -100,6 +100,11 @@ export interface PreparedFormula {
    * expanded by the total-derivative rule; empty when there are none.
    */
   readonly derivativeVariables: readonly string[];
+  /**
+   * Free variables that occur inside an integral, sum or product: solving for them evaluates the
+   * quadrature or series at every probe point, so they are chosen as targets only when nothing else is.
+   */
+  readonly costlyVariables: readonly string[];
   /** Relative precision of the coarsest decimal literal written (0 when every number is exact). */
   readonly precision: number;
 }

@@ -22,7 +22,7 @@ import {
  *
  * Window: roots are reported in [−maxAbs, maxAbs]; when the target occurs inside the argument of
  * sin, cos, tan, cot, sec or csc anywhere in either side (after expanding derivatives) the equation
- * is *periodic* and roots are reported in [−P, P] only (P = `periodicWindow`, default 100), on every
+ * is *periodic* and roots are reported in [−P, P] only (P = `periodicWindow`, default 25), on every
  * path — a structural rule, so `A sin(kx − ωt)` and `−A sin(ωt − kx)` get the same window and set.
  * Deterministic; bounded by `evalBudget` (then `truncated`).
  */
@@ -78,7 +78,7 @@ function solvePrepared(p: PreparedEquation, eq: Equation, s: SolveSettings): Sol
       if (roots !== undefined && roots !== 'zero') return done(path, { kind: 'roots', roots });
     }
     if (path === 'scan') {
-      const linear = s.linearPoints ?? (p.periodic ? 4001 : 201);
+      const linear = s.linearPoints ?? (p.periodic ? Math.round(40 * s.periodicWindow) + 1 : 201);
       const grid = scanGrid(s.minAbs, s.maxAbs, s.pointsPerDecade, s.periodicWindow, linear, p.periodic);
       return done(path, scanPath(eq, grid));
     }

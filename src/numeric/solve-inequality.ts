@@ -50,7 +50,8 @@ export function solveInequality(
   if (solved.kind === 'undefined') return { kind: 'undefined', ...stats() };
   if (solved.kind === 'identity') return { kind: op === '<=' || op === '>=' ? 'all' : 'none', ...stats() };
   const P = s.periodicWindow;
-  const linear = s.linearPoints ?? (prepared.count === 0 ? 3 : prepared.periodic ? 4001 : 201);
+  const linear =
+    s.linearPoints ?? (prepared.count === 0 ? 3 : prepared.periodic ? Math.round(40 * P) + 1 : 201);
   const grid =
     prepared.count === 0
       ? Float64Array.of(-1, 0, 1)

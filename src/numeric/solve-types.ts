@@ -6,11 +6,11 @@ export interface SolveOptions {
   readonly maxAbs?: number;
   /** Smallest magnitude of the logarithmic scan grid. Default 1e-12. */
   readonly minAbs?: number;
-  /** The periodic window half-width P: periodic equations report roots in [−P, P]. Default 100. */
+  /** The periodic window half-width P: periodic equations report roots in [−P, P]. Default 25. */
   readonly periodicWindow?: number;
   /** Points per decade of the logarithmic scan grid. Default 10. */
   readonly pointsPerDecade?: number;
-  /** Points of the linear scan grid on [−P, P] (non-periodic / periodic). Default 201 / 4001. */
+  /** Points of the linear scan grid on [−P, P] (non-periodic / periodic). Default 201 / 40·P + 1. */
   readonly linearPoints?: number;
   /** Which paths may be tried, in this order. Default all: isolate, polynomial, scan. */
   readonly paths?: readonly SolvePath[];
@@ -56,7 +56,7 @@ export function solveSettings(options: SolveOptions = {}): SolveSettings {
     evalBudget: options.evalBudget ?? 20_000,
     maxAbs: options.maxAbs ?? 1e40,
     minAbs: options.minAbs ?? 1e-12,
-    periodicWindow: options.periodicWindow ?? 100,
+    periodicWindow: options.periodicWindow ?? 25,
     pointsPerDecade: options.pointsPerDecade ?? 10,
     linearPoints: options.linearPoints,
     paths: options.paths ?? ['isolate', 'polynomial', 'scan'],

@@ -61,7 +61,7 @@ for (const c of load('identity-cases.jsonl')) {
 
 test('periodic: sin θ = 0.5 gives both branches of every period inside [−100, 100]', () => {
   const { lhs, rhs } = equation('sin(theta) = 0.5');
-  const r = solveEquation(lhs, rhs, 'theta', {});
+  const r = solveEquation(lhs, rhs, 'theta', {}, { periodicWindow: 100 });
   assert.equal(r.kind, 'roots');
   if (r.kind !== 'roots') return;
   assert.equal(r.periodic, true);
@@ -79,9 +79,9 @@ test('periodic: y = A sin(kx − ωt) and y = −A sin(ωt − kx) give the same
   const values = { y: 1.3, A: 2, k: 3, x: 4, omega: 17 };
   const a = equation('y = A*sin(k*x - omega*t)');
   const b = equation('y = -A*sin(omega*t - k*x)');
-  const ra = solveEquation(a.lhs, a.rhs, 't', values);
-  const rb = solveEquation(b.lhs, b.rhs, 't', values);
-  const rs = solveEquation(a.lhs, a.rhs, 't', values, { paths: ['scan'] });
+  const ra = solveEquation(a.lhs, a.rhs, 't', values, { periodicWindow: 100 });
+  const rb = solveEquation(b.lhs, b.rhs, 't', values, { periodicWindow: 100 });
+  const rs = solveEquation(a.lhs, a.rhs, 't', values, { paths: ['scan'], periodicWindow: 100 });
   assert.ok(ra.kind === 'roots' && rb.kind === 'roots' && rs.kind === 'roots');
   assert.ok(ra.roots.length > 500, `${ra.roots.length} roots`);
   assertRoots(rb.roots, ra.roots, 'b vs a');
