@@ -10,6 +10,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { checkEquivalence } from '../src/equivalence/index.js';
+import { findMathBlocks } from '../src/extract/index.js';
 import { boxedContents } from '../src/score/index.js';
 
 export interface PeerCase {
@@ -25,10 +26,17 @@ export interface PeerOutcome extends PeerCase {
   readonly agree: boolean;
 }
 
-/** The answer text a peer case compares: the last `\boxed{}` if any, else the whole string. */
+/**
+ * The answer a peer case compares, by the rule our final-answer check uses: the last `\boxed{}`; else
+ * the last math block when the text holds prose around math; else the whole string.
+ */
 export function answerOf(text: string): string {
   const boxed = boxedContents(text);
-  return (boxed.length > 0 ? boxed[boxed.length - 1]! : text).trim();
+  if (boxed.length > 0) return boxed[boxed.length - 1]!.trim();
+  const blocks = findMathBlocks(text).filter((b) => b.content.trim() !== '');
+  const whole = blocks.length === 1 && blocks[0]!.content.trim().length >= text.trim().length - 4;
+  if (blocks.length > 0 && !whole) return blocks[blocks.length - 1]!.content.trim();
+  return text.trim();
 }
 
 /** Checks every case of one peer file. */
