@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { checkEquivalence } from '../../equivalence/index.js';
 import type { EquivalenceMode, EquivalenceOptions, EquivalenceResult } from '../../equivalence/types.js';
+import { LATEX_CODES } from '../../latex/codes.js';
 import type { CliIo, Command } from '../io.js';
 import { UsageError } from '../io.js';
 import { parseJsonOption, readInput } from '../read-input.js';
@@ -21,7 +22,8 @@ Options:
   --constants JSON   the problem's constants map, e.g. '{"k":"\\\\frac{1}{4\\\\pi\\\\varepsilon_0}"}'
   --mode MODE        physical (default: positive roots compared) or strict (the paper's whole sets)
   --explain          include the evidence
-Exit codes: 0 equivalent (or --jsonl done), 1 different/undetermined, 2 bad input.`;
+Exit codes: 0 equivalent (or --jsonl done), 1 different/undetermined, 2 bad input (a formula that
+does not parse, bad options). A formula starting with '-' goes after '--': prism equiv -- '-x = y' 'x = -y'.`;
 
 function parseMode(value: string | undefined): EquivalenceMode | undefined {
   if (value === undefined) return undefined;
@@ -144,6 +146,8 @@ export const equivCommand: Command = {
     };
     const [result, ms] = timed(positionals[0]!, positionals[1]!, options);
     io.stdout(`${JSON.stringify(summary(undefined, result, ms, values.explain === true), null, 2)}\n`);
+    // A formula that does not parse is bad input (exit 2); the JSON above says where.
+    if (result.diagnostics.some((d) => d.severity === 'error' && d.code in LATEX_CODES)) return 2;
     return result.verdict === 'equivalent' ? 0 : 1;
   },
 };
