@@ -51,5 +51,29 @@ export function splitFormula(text: string): SplitResult {
 }
 
 function part(text: string, start: number, end: number, relation: boolean): FormulaPart {
-  return { start, end, latex: text.slice(start, end).trim(), relation };
+  const stop = closeBraces(text, start, end);
+  return { start, end: stop, latex: text.slice(start, stop).trim(), relation };
+}
+
+/**
+ * Extends `end` over the closing braces a span left out (a power `e^{-x}` whose span ends before
+ * its `}`), so every part is balanced on its own.
+ */
+function closeBraces(text: string, start: number, end: number): number {
+  let depth = 0;
+  for (let k = start; k < end; k++) {
+    const ch = text[k];
+    if (ch === '\\') k++;
+    else if (ch === '{') depth++;
+    else if (ch === '}') depth--;
+  }
+  let stop = end;
+  while (depth > 0) {
+    let k = stop;
+    while (k < text.length && /\s/.test(text[k]!)) k++;
+    if (text[k] !== '}') break;
+    stop = k + 1;
+    depth--;
+  }
+  return stop;
 }

@@ -110,12 +110,23 @@ export function createScorer(problems: readonly Problem[], options: ScorerOption
       return { index: n.index, status: achievedSet.has(n.index) ? 'ancestor' : 'missed' };
     });
     const final = checkFinalAnswer(problem, response, extraction, matched, equivalence);
-    const verdicts = [final.nodes, final.explicit].filter((v) => v !== null);
+    // Numerical and text answers: the explicit check decides (the final nodes of a numerical problem
+    // are often general laws a partial answer writes with wrong numbers). Algebraic answers: either
+    // the explicit check or every final node matched (an answer may keep an intermediate symbol, e.g.
+    // the reduced mass μ, that the stated answer expands). On the bundled 210 graded answers this
+    // agrees with the graders 189 times (explicit only: 176).
+    const strictForms = final.answers.some((a) => a.form === 'numerical' || a.form === 'text-based');
+    const finalCorrect =
+      final.explicit === null
+        ? final.nodes
+        : strictForms
+          ? final.explicit
+          : final.explicit || final.nodes === true;
     const record: ScoreRecord = {
       problem_id: problem.id,
       ...(call.response_id === undefined ? {} : { response_id: call.response_id }),
       step_score: total === 0 ? 0 : achieved.length / total,
-      final_answer_correct: verdicts.length === 0 ? null : verdicts.some((v) => v),
+      final_answer_correct: finalCorrect,
       matched: [...matched].sort((a, b) => a - b),
       achieved,
       total_nodes: total,

@@ -62,8 +62,9 @@ export interface ScoreRecord {
   /** |Ach(M)| / |F| over the whole problem, in [0, 1]. */
   readonly step_score: number;
   /**
-   * Final-answer verdict: true when every final-answer node is matched or the `final_answer` check
-   * passes; `null` when the problem has no checkable final answer.
+   * Final-answer verdict; `null` when the problem has no checkable final answer. Without a
+   * `final_answer` field: every final-answer node matched. With one: numerical and text-based answers
+   * must pass the explicit check; algebraic ones pass it or have every final node matched.
    */
   readonly final_answer_correct: boolean | null;
   /** Indices of matched nodes (M), ascending. */
