@@ -2,7 +2,7 @@ import { type Diagnostic, diagnostic } from '../core/diagnostic.js';
 import { createPrng } from '../core/prng.js';
 import type { Node, Verdict } from '../core/tree.js';
 import { VALUE_SYMBOL } from './prepare-formula.js';
-import { isEmpty, type SolutionSet, sameSolutions, type Tolerance } from './solution-set.js';
+import { compareSolutions, isEmpty, type SolutionSet, type Tolerance } from './solution-set.js';
 import { solvePrepared } from './solve-prepared.js';
 import type { EquivalenceOptions, EquivalenceResult, Evidence, PreparedFormula, Trial } from './types.js';
 
@@ -139,8 +139,10 @@ function runTrials(
     const sb = solvePrepared(b, target, assignment, tol, Math.max(1, budget - evals), options.solverPaths);
     evals += sb.evals;
     let outcome: Trial['outcome'];
-    if (sa.truncated || sb.truncated || (isEmpty(sa.set) && isEmpty(sb.set))) outcome = 'failed';
-    else outcome = sameSolutions(sa.set, sb.set, tol, mode) ? 'not-rejecting' : 'rejecting';
+    const compared = compareSolutions(sa.set, sb.set, tol, mode);
+    if (sa.truncated || sb.truncated || (isEmpty(sa.set) && isEmpty(sb.set)) || compared === 'inconclusive')
+      outcome = 'failed';
+    else outcome = compared === 'same' ? 'not-rejecting' : 'rejecting';
     const trial: Trial = {
       target,
       assignment,

@@ -63,16 +63,28 @@ export function prepareFormulaItems(latex: string, options: PrepareOptions = {})
   diagnostics.push(...normalized.diagnostics);
   if (hasError(normalized.diagnostics)) return [invalid(source, diagnostics)];
   const tree = normalized.tree;
-  if (tree.type !== 'list') return [prepareTree(tree, source, diagnostics, options)];
-  return tree.items.map((item) =>
-    prepareTree(item, source.slice(item.span.start, item.span.end), [...diagnostics], options),
-  );
+  // Precision is read from the numbers written in the formula, before the constants map adds its own.
+  const written = parsed.tree;
+  if (tree.type !== 'list')
+    return [prepareTree(tree, source, diagnostics, literalPrecision(written), options)];
+  return tree.items.map((item, i) => {
+    const writtenItem = written.type === 'list' ? written.items[i] : undefined;
+    const precision = writtenItem === undefined ? 0 : literalPrecision(writtenItem);
+    return prepareTree(
+      item,
+      source.slice(item.span.start, item.span.end),
+      [...diagnostics],
+      precision,
+      options,
+    );
+  });
 }
 
 function prepareTree(
   tree: Node,
   source: string,
   diagnostics: Diagnostic[],
+  precision: number,
   options: PrepareOptions,
 ): PreparedFormula {
   if (tree.type === 'list') {
@@ -128,7 +140,7 @@ function prepareTree(
     variables: [...variables].sort(),
     canonical: canonicalText(tree),
     derivativeVariables: [...derivativeVariablesOf(tree)].sort(),
-    precision: literalPrecision(tree),
+    precision,
     costlyVariables: costlyVariablesOf(tree),
   };
 }

@@ -16,7 +16,8 @@ export function parseScriptArg(p: Parser, inRange = false): Node {
     const close = p.match[open]!;
     const node = p.within(open + 1, close, () => parseGroupBody(p, 'script'));
     p.pos = close + 1;
-    return node;
+    // The braces belong to the script: `x = a^{2}` must slice back to itself, closing brace included.
+    return { ...node, span: { start: p.tokens[open]!.start, end: p.tokens[close]!.end } };
   }
   if (t.kind === 'char' && (t.value === '-' || t.value === '+')) {
     p.next();
