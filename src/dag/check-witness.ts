@@ -1,6 +1,14 @@
 import type { Diagnostic } from '../core/diagnostic.js';
-import { formulaResidual, formulaVariables, solveFormulaFor, symbolName } from '../equivalence/index.js';
+import {
+  formulaResidual,
+  formulaVariables,
+  prepareFormula,
+  solveFormulaFor,
+  symbolName,
+} from '../equivalence/index.js';
 import type { PreparedFormula } from '../equivalence/types.js';
+import { splitFormula } from '../extract/split-formula.js';
+import { stripMath } from './strip-math.js';
 import type { Problem } from './types.js';
 
 /** Result of {@link checkWitness}: findings and, per witness, the values it determines. */
@@ -15,6 +23,12 @@ export const WITNESS_TOLERANCE = 1e-6;
 /** Branches followed when an unknown has several positive roots. */
 const MAX_BRANCHES = 16;
 
+/** One formula of the walk: node position `node` (0-based) and one relation of its formula. */
+interface Item {
+  readonly node: number;
+  readonly formula: PreparedFormula;
+}
+
 interface Branch {
   values: Record<string, number>;
   pending: number[];
@@ -26,16 +40,55 @@ interface Outcome {
 }
 
 /**
+ * Every node formula of a problem prepared for the witness walk, with the problem's constants: `$$`
+ * stripped, lists and chains (`a = b = c`) split into single relations as answers are, each relation
+ * prepared. Entry `i` holds node `i + 1`'s relations (failed preparations included, so they are reported).
+ */
+export function prepareWitnessFormulas(problem: Problem): PreparedFormula[][] {
+  const options = problem.constants === undefined ? {} : { constants: problem.constants };
+  return problem.grading_standard.map((node) => {
+    const { latex } = stripMath(node.formula);
+    const split = splitFormula(latex);
+    const texts = split.ok ? split.parts.filter((p) => p.relation && !p.unchecked).map((p) => p.latex) : [];
+    return (texts.length > 0 ? texts : [latex]).map((text) => prepareFormula(text, options));
+  });
+}
+
+/**
  * Checks a problem's `witness` assignments against its DAG. For each witness (keys mapped to
  * canonical names with `symbolName`), walks the nodes in order: a formula with exactly one unknown is
  * solved for it (several roots: the positive ones are kept; several positive roots are followed as
  * branches, up to 16, else `witness-ambiguous`); a formula with no unknown must hold (relative
- * residual ≤ 1e-6) else `witness-violated`; a formula with more unknowns is deferred and retried;
- * what stays unresolved is `witness-underdetermined`. `prepared[i]` is node `i + 1`'s formula.
+ * residual ≤ 1e-6) else `witness-violated` — only the first violated formula of a witness is
+ * reported (later ones usually inherit its wrong value), with the count of the others; a formula with
+ * more unknowns is deferred and retried; what stays unresolved is `witness-underdetermined`.
+ * `prepared[i]` is node `i + 1`'s formula, or its relations (see {@link prepareWitnessFormulas}).
+ * A witness key that no prepared formula has as a variable (a symbol the constants map fixes, or one
+ * no formula uses) is `witness-unused-key`; a relation that cannot be prepared is `witness-unevaluable`.
  */
-export function checkWitness(problem: Problem, prepared: readonly PreparedFormula[]): WitnessReport {
+export function checkWitness(
+  problem: Problem,
+  prepared: readonly (PreparedFormula | readonly PreparedFormula[])[],
+): WitnessReport {
   const diagnostics: Diagnostic[] = [];
   const solutions: Record<string, number>[] = [];
+  const items: Item[] = [];
+  prepared.forEach((entry, node) => {
+    const list: readonly PreparedFormula[] = Array.isArray(entry) ? entry : [entry as PreparedFormula];
+    for (const formula of list) {
+      if (formula.ok) items.push({ node, formula });
+      else if (problem.witness !== undefined && problem.witness.length > 0) {
+        diagnostics.push(
+          warn(
+            'witness-unevaluable',
+            `cannot prepare ${formula.source} (${formula.diagnostics.map((d) => d.code).join(', ')}); not checked`,
+            `problem ${problem.id} node ${problem.grading_standard[node]?.index ?? node + 1}`,
+          ),
+        );
+      }
+    }
+  });
+  const variables = new Set(items.flatMap((item) => formulaVariables(item.formula)));
   (problem.witness ?? []).forEach((witness, w) => {
     const where = `problem ${problem.id} witness ${w + 1}`;
     const values: Record<string, number> = {};
@@ -48,20 +101,46 @@ export function checkWitness(problem: Problem, prepared: readonly PreparedFormul
           message: `cannot name ${key}`,
           where,
         });
-      } else values[name] = value;
+        continue;
+      }
+      if (!variables.has(name)) {
+        diagnostics.push(
+          warn(
+            'witness-unused-key',
+            `${key} = ${value} is no variable of any DAG formula (the constants map fixes it, or no formula uses it); the value is ignored`,
+            where,
+          ),
+        );
+      }
+      values[name] = value;
     }
-    const pending = prepared.map((_, i) => i).filter((i) => prepared[i]?.ok === true);
-    const outcome = walk({ values, pending }, problem, prepared, where, { branches: 1 });
-    diagnostics.push(...outcome.findings);
+    const pending = items.map((_, i) => i);
+    const outcome = walk({ values, pending }, problem, items, where, { branches: 1 });
+    diagnostics.push(...firstViolation(outcome.findings));
     solutions.push(outcome.values);
   });
   return { diagnostics, solutions };
 }
 
+/** Keeps the first `witness-violated` finding (noting how many later formulas fail too). */
+function firstViolation(findings: readonly Diagnostic[]): Diagnostic[] {
+  const violated = findings.filter((d) => d.code === 'witness-violated');
+  if (violated.length <= 1) return [...findings];
+  const first = violated[0]!;
+  const later = violated.length - 1;
+  return findings
+    .filter((d) => d.code !== 'witness-violated' || d === first)
+    .map((d) =>
+      d === first
+        ? { ...d, message: `${d.message}; ${later} later formula(s) fail too, probably from this value` }
+        : d,
+    );
+}
+
 function walk(
   branch: Branch,
   problem: Problem,
-  prepared: readonly PreparedFormula[],
+  items: readonly Item[],
   where: string,
   budget: { branches: number },
 ): Outcome {
@@ -74,8 +153,8 @@ function walk(
     const deferred: number[] = [];
     for (let k = 0; k < pending.length; k++) {
       const i = pending[k]!;
-      const formula = prepared[i]!;
-      const nodeWhere = `${where} node ${problem.grading_standard[i]?.index ?? i + 1}`;
+      const { formula, node } = items[i]!;
+      const nodeWhere = `${where} node ${problem.grading_standard[node]?.index ?? node + 1}`;
       const unknowns = formulaVariables(formula).filter((v) => !(v in values));
       if (unknowns.length > 1) {
         deferred.push(i);
@@ -120,7 +199,7 @@ function walk(
       }
       budget.branches += chosen.length - 1;
       const outcomes = chosen.map((root) =>
-        walk({ values: { ...values, [target]: root }, pending: rest }, problem, prepared, where, budget),
+        walk({ values: { ...values, [target]: root }, pending: rest }, problem, items, where, budget),
       );
       // Prefer the branch that breaks no formula, then the one with the fewest errors.
       const cost = (o: Outcome): number =>
@@ -140,9 +219,11 @@ function walk(
     pending = deferred;
   }
   if (pending.length > 0) {
-    const names = pending.map((i) => problem.grading_standard[i]?.index ?? i + 1);
+    const names = [
+      ...new Set(pending.map((i) => problem.grading_standard[items[i]!.node]?.index ?? items[i]!.node + 1)),
+    ];
     const unknown = [
-      ...new Set(pending.flatMap((i) => formulaVariables(prepared[i]!).filter((v) => !(v in values)))),
+      ...new Set(pending.flatMap((i) => formulaVariables(items[i]!.formula).filter((v) => !(v in values)))),
     ];
     findings.push(
       error(

@@ -23,9 +23,21 @@ export const DAG_CODES: Readonly<Record<string, string>> = {
   'dag-unreachable-final': 'A node does not lead to any final-answer node.',
   'dag-formula-unparseable': 'A node formula does not parse (after stripping `$$`, `\\[ \\]`).',
   'witness-bad-symbol': 'A witness key is not a LaTeX symbol we can name.',
-  'witness-violated': 'A DAG formula does not hold under the witness values.',
-  'witness-unsolvable': 'A formula with one unknown has no real solution for it under the witness.',
+  'witness-unused-key':
+    'A witness key is no variable of any DAG formula: the constants map fixes it (e.g. `h` when `\\hbar` maps to `\\frac{h}{2\\pi}`, which makes `h` the Planck constant) or no formula uses it; its value is ignored, so remove it.',
+  'witness-violated':
+    'A DAG formula does not hold under the witness values once the earlier unknowns are solved forward: the message names the node, the value the formula gives and the value the witness (or an earlier node) holds. Only the first violated formula of a witness is reported; usually the reference formula, or the witness, is wrong.',
+  'witness-unsolvable':
+    'A formula with one unknown has no real solution for it under the witness (or the root lies outside the range the numeric solver searches, e.g. |x| > 1e40, or a very small or large root of an equation where the unknown occurs twice: then pin that intermediate in the witness).',
   'witness-ambiguous': 'Several positive solutions for an unknown and too many branches to follow.',
-  'witness-underdetermined': 'Some formulas keep more than one unknown: the witness does not fix them.',
-  'witness-unevaluable': 'A formula could not be evaluated at the witness point.',
+  'witness-underdetermined':
+    'Some formulas keep more than one unknown after solving forward: the witness does not fix them (add the missing given quantities, or pin an intermediate).',
+  'witness-unevaluable':
+    'A formula could not be prepared or evaluated at the witness point; it is not checked.',
+  'witness-final-mismatch':
+    'A numerical final answer disagrees with the value the witness walk gives for its quantity, compared in the unit the answer is written in to the stated significant figures (else 1%): the answer or the witness is wrong.',
+  'final-answer-mismatch':
+    'An algebraic final answer is not equivalent to any final node of its (sub-)question and does not hold at the witness either.',
+  'final-answer-unchecked':
+    'A stated final answer could not be checked: not written as `quantity = value`, no single number, a quantity the witness does not determine, or a formula that does not prepare.',
 };

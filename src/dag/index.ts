@@ -1,7 +1,9 @@
 /** Dataset schema, validation, ancestor closure, complexity and witness checks. */
 export { ancestorClosure } from './ancestor-closure.js';
+export type { NumericAnswerTools } from './check-final-answers.js';
+export { checkFinalAnswers, statedFigures } from './check-final-answers.js';
 export type { WitnessReport } from './check-witness.js';
-export { checkWitness, WITNESS_TOLERANCE } from './check-witness.js';
+export { checkWitness, prepareWitnessFormulas, WITNESS_TOLERANCE } from './check-witness.js';
 export { DAG_CODES } from './codes.js';
 export type { DagLayers } from './dag-layers.js';
 export { dagLayers } from './dag-layers.js';
@@ -20,3 +22,4 @@ export type { ValidatedDataset } from './validate-dataset.js';
 export { validateDataset } from './validate-dataset.js';
 export { validateGraph } from './validate-graph.js';
 export { rawProblemId, shapeProblem } from './validate-problem.js';
+export { validateWitness } from './validate-witness.js';

@@ -1,21 +1,35 @@
 import { parseArgs } from 'node:util';
 import type { Diagnostic } from '../../core/diagnostic.js';
+import type { NumericAnswerTools } from '../../dag/check-final-answers.js';
+import { validateWitness } from '../../dag/validate-witness.js';
 import { loadDataset } from '../../dataset/load-dataset.js';
+import { relationSides } from '../../score/answer-text.js';
+import { expressionValue, withinPrecision } from '../../score/numeric-answer.js';
 import type { CliIo, Command } from '../io.js';
 import { UsageError } from '../io.js';
 import { bundledDatasetPath } from '../paths.js';
 
-const HELP = `Usage: prism validate [--dataset PATH] [--json]
+const HELP = `Usage: prism validate [--dataset PATH] [--json] [--no-witness]
 
 Validates a PRISM-Physics dataset: item shape, DAG indices 1..n, dependencies (dangling, self,
 forward, cycles), every node leading to a final-answer node, every formula parsing, duplicate ids.
-PATH is a JSON array file, a JSONL file or a directory of *.json files (default: the bundled
-benchmark, data/benchmark/).
+Then, for each structurally valid problem with a \`witness\`, solves the DAG forward from the witness
+values and reports the first formula that does not hold (witness-violated, naming the node and both
+values), unknowns the witness leaves open (witness-underdetermined) or roots it cannot choose between
+(witness-ambiguous); checks numerical final answers against the value the witness gives
+(witness-final-mismatch, to the stated significant figures, else 1%) and algebraic final answers
+against the final nodes (final-answer-mismatch). PATH is a JSON array file, a JSONL file or a
+directory of *.json files (default: the bundled benchmark, data/benchmark/).
 
 Options:
   --dataset PATH   the dataset to check
-  --json           print {problems, valid, findings: [{code, severity, where, message}]} as JSON
-Exit codes: 0 no error findings, 1 findings, 2 unreadable input.`;
+  --json           print {path, problems, valid, skipped, witness_checked, findings: [{code,
+                   severity, where, message}]} as JSON
+  --no-witness     structural checks only
+Exit codes: 0 no findings, 1 findings, 2 unreadable input.`;
+
+/** The scoring stage's numeric-answer helpers, so final answers are read as scoring reads them. */
+const TOOLS: NumericAnswerTools = { expressionValue, withinPrecision, relationSides };
 
 /** Formats one diagnostic as `severity code where: message`. */
 export function formatDiagnostic(d: Diagnostic): string {
@@ -23,11 +37,15 @@ export function formatDiagnostic(d: Diagnostic): string {
 }
 
 async function run(argv: readonly string[], io: CliIo): Promise<number> {
-  let values: { dataset?: string | undefined; json?: boolean | undefined };
+  let values: {
+    dataset?: string | undefined;
+    json?: boolean | undefined;
+    'no-witness'?: boolean | undefined;
+  };
   try {
     ({ values } = parseArgs({
       args: [...argv],
-      options: { dataset: { type: 'string' }, json: { type: 'boolean' } },
+      options: { dataset: { type: 'string' }, json: { type: 'boolean' }, 'no-witness': { type: 'boolean' } },
       allowPositionals: false,
     }));
   } catch (error) {
@@ -39,27 +57,45 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
     for (const d of loaded.diagnostics) io.stderr(`prism validate: ${formatDiagnostic(d)}\n`);
     return 2;
   }
-  const errors = loaded.diagnostics.filter((d) => d.severity === 'error');
-  const items = new Set(
+  const skipped = new Set(
     loaded.diagnostics.filter((d) => d.severity === 'error').map((d) => d.where?.split(' node ')[0]),
-  );
+  ).size;
+  // Only structurally valid problems reach `loaded.problems`, so a broken DAG is never witness-checked.
+  const witnessed =
+    values['no-witness'] === true
+      ? []
+      : loaded.problems.filter((p) => p.witness !== undefined && p.witness.length > 0);
+  const findings = [...loaded.diagnostics, ...witnessed.flatMap((p) => validateWitness(p, TOOLS))];
+  const errors = findings.filter((d) => d.severity === 'error').length;
+  const total = loaded.problems.length + skipped;
   if (values.json === true) {
     io.stdout(
-      `${JSON.stringify({ path, valid: loaded.problems.length, skipped: items.size, findings: loaded.diagnostics }, null, 2)}\n`,
+      `${JSON.stringify(
+        {
+          path,
+          problems: total,
+          valid: loaded.problems.length,
+          skipped,
+          witness_checked: witnessed.length,
+          findings,
+        },
+        null,
+        2,
+      )}\n`,
     );
   } else {
-    for (const d of loaded.diagnostics) io.stdout(`${formatDiagnostic(d)}\n`);
+    for (const d of findings) io.stdout(`${formatDiagnostic(d)}\n`);
     io.stdout(
-      `${loaded.problems.length} valid problem(s), ${items.size} skipped; ${errors.length} error(s), ${loaded.diagnostics.length - errors.length} warning(s) in ${path}\n`,
+      `${total} problems, ${witnessed.length} witness-checked, ${findings.length} findings (${errors} error(s), ${findings.length - errors} warning(s)); ${loaded.problems.length} valid problem(s), ${skipped} skipped, in ${path}\n`,
     );
   }
-  return loaded.diagnostics.length > 0 ? 1 : 0;
+  return findings.length > 0 ? 1 : 0;
 }
 
 /** `prism validate`: checks a dataset and lists every finding. */
 export const validateCommand: Command = {
   name: 'validate',
-  summary: 'check a dataset: DAG structure, dependencies, formulas, ids',
+  summary: 'check a dataset: DAG structure, dependencies, formulas, ids, witness and final answers',
   help: HELP,
   run,
 };
