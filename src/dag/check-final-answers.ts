@@ -83,9 +83,9 @@ function answerParts(problem: Problem): AnswerPart[] {
  * expression such as `N_C/N_0`) is evaluated at the first witness's solution and must agree with the
  * stated number, converted to SI, to the stated significant figures (`significant_figures`, else the
  * figures the instructions name, else 1%) — else `witness-final-mismatch`. Algebraic: the answer must
- * be equivalent (`compareFormulas`) to one of the part's final nodes, or — when it is written in other
- * quantities than the node (e.g. masses instead of the reduced mass) — hold at every witness solution;
- * else `final-answer-mismatch`. An answer that cannot be checked (no relation, no number, a quantity
+ * be equivalent (`compareFormulas`) to one of the part's final nodes, or — only when it is written in
+ * other quantities than every such node (e.g. masses instead of the reduced mass) — hold at every
+ * witness solution; else `final-answer-mismatch`. An answer that cannot be checked (no relation, no number, a quantity
  * the witness does not determine) is `final-answer-unchecked`. Text-based answers are not checked.
  */
 export function checkFinalAnswers(
@@ -207,20 +207,24 @@ function checkAlgebraic(
   if (finals.length === 0) return [];
   const verdicts = finals.map((f) => compareFormulas(answer, f).verdict);
   if (verdicts.includes('equivalent')) return [];
-  // Written in other quantities than the final node: it must still hold wherever the witness is.
+  // Written in other quantities than every final node (masses instead of the reduced mass): it must
+  // still hold wherever the witness is. In the same quantities as a final node it must be equivalent.
   const vars = formulaVariables(answer);
+  const key = vars.join('\u0000');
+  const sameQuantities = finals.some((f) => formulaVariables(f).join('\u0000') === key);
   const at = solutions.filter((s) => vars.every((v) => v in s));
   const residuals = at.map((s) => formulaResidual(answer, s));
-  if (at.length > 0 && residuals.every((r) => r <= WITNESS_TOLERANCE)) return [];
-  const witness =
-    at.length === 0
+  if (!sameQuantities && at.length > 0 && residuals.every((r) => r <= WITNESS_TOLERANCE)) return [];
+  const witness = sameQuantities
+    ? 'it uses the same quantities as a final node, so it must be equivalent to it'
+    : at.length === 0
       ? 'the witness does not determine all its quantities'
       : `at the witness its relative residual is ${Math.max(...residuals).toExponential(2)}`;
   return [
     {
       code: 'final-answer-mismatch',
       severity: 'error',
-      message: `${latex} is not equivalent to final node(s) ${names} (${verdicts.join(', ')}), and ${witness}`,
+      message: `${latex} is not equivalent to final node(s) ${names} (${verdicts.join(', ')}); ${witness}`,
       where: part.where,
     },
   ];
