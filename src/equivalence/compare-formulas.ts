@@ -1,6 +1,7 @@
 import { type Diagnostic, diagnostic } from '../core/diagnostic.js';
 import { createPrng } from '../core/prng.js';
 import type { Node, Verdict } from '../core/tree.js';
+import type { SolveOptions } from '../numeric/index.js';
 import { VALUE_SYMBOL } from './prepare-formula.js';
 import { compareSolutions, isEmpty, type SolutionSet, type Tolerance } from './solution-set.js';
 import { solvePrepared } from './solve-prepared.js';
@@ -120,6 +121,8 @@ function runTrials(
   let nFail = 0;
   let evals = 0;
   let counterexample: Trial | undefined;
+  // Targets whose solve ran out of budget once (or, inside an integral, found nothing) are retired.
+  const exhausted = new Set<string>();
   // Phase 0 is the paper's range; later phases (physical mode) run only when too few trials of the
   // previous phases had a real solution, e.g. x^2 + y^2 = 1, which has none for y in [2, 20].
   const phases = [range, ...fallbacks];
@@ -128,17 +131,36 @@ function runTrials(
     const phase = Math.floor(t / maxTrials);
     if (t % maxTrials === 0 && phase > 0 && nEq + nNeq >= minSuccesses) break;
     const [lo, hi] = phases[phase]!;
-    const target = order[t % order.length]!;
+    const live = order.filter((v) => !exhausted.has(v));
+    if (live.length === 0) break;
+    const target = live[t % live.length]!;
     const assignment: Record<string, number> = {};
     for (const v of union) {
       const value = prng.uniform(lo, hi);
       if (v !== target) assignment[v] = pinned.has(v) ? 0 : value;
     }
-    const sa = solvePrepared(a, target, assignment, tol, Math.max(1, budget - evals), options.solverPaths);
+    const ra = solverFor(a, target, options);
+    const sa = solvePrepared(
+      a,
+      target,
+      assignment,
+      tol,
+      Math.min(ra.cap, Math.max(1, budget - evals)),
+      ra.solver,
+    );
     evals += sa.evals;
-    const sb = solvePrepared(b, target, assignment, tol, Math.max(1, budget - evals), options.solverPaths);
+    const rb = solverFor(b, target, options);
+    const sb = solvePrepared(
+      b,
+      target,
+      assignment,
+      tol,
+      Math.min(rb.cap, Math.max(1, budget - evals)),
+      rb.solver,
+    );
     evals += sb.evals;
     let outcome: Trial['outcome'];
+    if (sa.truncated || sb.truncated) exhausted.add(target);
     const compared = compareSolutions(sa.set, sb.set, tol, mode);
     if (sa.truncated || sb.truncated || (isEmpty(sa.set) && isEmpty(sb.set)) || compared === 'inconclusive')
       outcome = 'failed';
@@ -152,8 +174,11 @@ function runTrials(
       ...(phase > 0 ? { range: [lo, hi] as const } : {}),
     };
     trials.push(trial);
-    if (outcome === 'failed') nFail++;
-    else if (outcome === 'not-rejecting') nEq++;
+    if (outcome === 'failed') {
+      nFail++;
+      // A target inside an integral that gave nothing once is not worth another quadrature scan.
+      if (a.costlyVariables.includes(target) || b.costlyVariables.includes(target)) exhausted.add(target);
+    } else if (outcome === 'not-rejecting') nEq++;
     else {
       nNeq++;
       counterexample = trial;
@@ -239,4 +264,19 @@ function impliedConstants(a: PreparedFormula, b: PreparedFormula): Set<string> {
   scan(a, b);
   scan(b, a);
   return pinned;
+}
+
+/**
+ * Solver settings for one formula and target. A target inside an integral or series costs a
+ * quadrature per probe point, so its scan is coarse (3 points a decade over 1e-6…1e12) and capped at
+ * 100 probes; a truncated solve makes the trial fail (and retires the target) rather than the pair run for seconds.
+ */
+function solverFor(
+  formula: PreparedFormula,
+  target: string,
+  options: EquivalenceOptions,
+): { solver: Omit<SolveOptions, 'evalBudget'>; cap: number } {
+  const paths = options.solverPaths === undefined ? {} : { paths: options.solverPaths };
+  if (!formula.costlyVariables.includes(target)) return { solver: paths, cap: Number.POSITIVE_INFINITY };
+  return { solver: { ...paths, pointsPerDecade: 3, minAbs: 1e-6, maxAbs: 1e12, linearPoints: 41 }, cap: 100 };
 }

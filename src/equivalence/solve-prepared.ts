@@ -1,4 +1,4 @@
-import { type SolvePath, solveEquation, solveInequality } from '../numeric/index.js';
+import { type SolveOptions, solveEquation, solveInequality } from '../numeric/index.js';
 import { dedupe, type Interval, type SolutionSet, type Tolerance } from './solution-set.js';
 import type { PreparedFormula } from './types.js';
 
@@ -21,7 +21,7 @@ export function solvePrepared(
   values: Readonly<Record<string, number>>,
   tol: Tolerance,
   evalBudget: number,
-  paths?: readonly SolvePath[],
+  solver: Omit<SolveOptions, 'evalBudget'> = {},
 ): PreparedSolution {
   let evals = 0;
   let truncated = false;
@@ -38,13 +38,7 @@ export function solvePrepared(
       if (r.kind === 'all') return { set: { kind: 'all' }, evals, truncated };
       if (r.kind === 'intervals') intervals.push(...r.intervals);
     } else {
-      const r = solveEquation(
-        lhs,
-        rhs,
-        target,
-        values,
-        paths === undefined ? { evalBudget: budget } : { evalBudget: budget, paths },
-      );
+      const r = solveEquation(lhs, rhs, target, values, { ...solver, evalBudget: budget });
       evals += r.evals;
       truncated ||= r.truncated;
       if (r.kind === 'identity') return { set: { kind: 'all' }, evals, truncated };

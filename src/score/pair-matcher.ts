@@ -1,5 +1,5 @@
 import type { Verdict } from '../core/tree.js';
-import { compareFormulas } from '../equivalence/index.js';
+import { compareFormulas, effectiveVariables, VALUE_SYMBOL } from '../equivalence/index.js';
 import type { EquivalenceOptions, PreparedFormula } from '../equivalence/types.js';
 
 /** Counters of a {@link PairMatcher}, for benchmarks and progress reports. */
@@ -20,7 +20,7 @@ export interface PairMatcher {
 /** Options of {@link createPairMatcher}. */
 export interface PairMatcherOptions {
   readonly equivalence?: EquivalenceOptions;
-  /** Identity and variable-set fingerprint shortcuts. Default true. */
+  /** Identity and effective-variable shortcuts. Default true. */
   readonly cheapPath?: boolean;
   /** Cache verdicts by the canonical texts of both formulas. Default true. */
   readonly cache?: boolean;
@@ -29,12 +29,11 @@ export interface PairMatcherOptions {
 }
 
 /**
- * A pair matcher. Cheap path: equal canonical texts are `equivalent`; different kinds (equation vs
- * inequality) or different free-variable sets are `different` — Algorithm 1 rejects such a pair as
- * soon as a trial targets a variable only one side has (that side's solution set is then all or
- * nothing), so the shortcut agrees with it except for variables that cancel out of a formula. Other
- * pairs go to `compareFormulas`; verdicts are cached by `mode` and both canonical texts (constants
- * are already substituted into them).
+ * A pair matcher. Cheap path: equal canonical texts are `equivalent`; equations whose effective
+ * variables differ (see `effectiveVariables`: the variables that change the solution set, so a
+ * variable that cancels does not count) are `different` — equivalent formulas have the same ones.
+ * Other pairs go to `compareFormulas`; verdicts are cached by `mode` and both canonical texts
+ * (constants are already substituted into them).
  */
 export function createPairMatcher(options: PairMatcherOptions = {}): PairMatcher {
   const cheap = options.cheapPath ?? true;
@@ -42,13 +41,18 @@ export function createPairMatcher(options: PairMatcherOptions = {}): PairMatcher
   const maxEntries = options.maxCacheEntries ?? 200_000;
   const mode = options.equivalence?.mode ?? 'physical';
   const cache = new Map<string, Verdict>();
-  const fingerprints = new WeakMap<PreparedFormula, string>();
-  const fingerprint = (p: PreparedFormula): string => {
-    let f = fingerprints.get(p);
-    if (f === undefined) {
-      f = `${p.kind}|${p.variables.join(',')}`;
-      fingerprints.set(p, f);
-    }
+  const fingerprints = new WeakMap<PreparedFormula, string | null>();
+  // Kind and effective variables (differentials left out when a derivative operator is involved,
+  // since the checker pins those the other side never differentiates); null when undetermined.
+  const fingerprint = (p: PreparedFormula, derivatives: boolean): string | null => {
+    const cached = derivatives ? undefined : fingerprints.get(p);
+    if (cached !== undefined) return cached;
+    const effective = effectiveVariables(p, mode);
+    const f =
+      effective === undefined
+        ? null
+        : `${p.kind}|${effective.filter((v) => v !== VALUE_SYMBOL && !(derivatives && v.startsWith('d{'))).join(',')}`;
+    if (!derivatives) fingerprints.set(p, f);
     return f;
   };
   const stats: MatchStats = { pairs: 0, identical: 0, cheapRejects: 0, cacheHits: 0, comparisons: 0 };
@@ -60,7 +64,10 @@ export function createPairMatcher(options: PairMatcherOptions = {}): PairMatcher
         stats.identical++;
         return 'equivalent';
       }
-      if (fingerprint(answer) !== fingerprint(node)) {
+      const derivatives = answer.derivativeVariables.length > 0 || node.derivativeVariables.length > 0;
+      const fa = fingerprint(answer, derivatives);
+      const fn = fa === null ? null : fingerprint(node, derivatives);
+      if (fa !== null && fn !== null && fa !== fn) {
         stats.cheapRejects++;
         return 'different';
       }

@@ -1,0 +1,53 @@
+import { createPrng } from '../core/prng.js';
+import { DEFAULT_EQUIVALENCE_OPTIONS } from './compare-formulas.js';
+import { compareSolutions, isEmpty } from './solution-set.js';
+import { solvePrepared } from './solve-prepared.js';
+import type { EquivalenceMode, PreparedFormula } from './types.js';
+
+const memo = new WeakMap<PreparedFormula, Map<EquivalenceMode, readonly string[] | null>>();
+const TOL = { relTol: 1e-9, absTol: 1e-12 };
+const BUDGET = 20_000;
+
+/**
+ * The variables an equation really depends on: those whose value changes its solution set for a
+ * target (`m` in `\frac{mv^2}{r} = \frac{GMm}{r^2}` cancels, so it is not one). Two equivalent
+ * formulas have the same effective variables, so a pair whose sets differ can be rejected without
+ * running Algorithm 1 — soundly, unlike comparing the written variable sets. Determined numerically
+ * (seeded by the formula's canonical text) and memoized per prepared formula; `undefined` when it
+ * cannot be determined (no target with a finite real solution set, inequalities, bare expressions).
+ */
+export function effectiveVariables(
+  formula: PreparedFormula,
+  mode: EquivalenceMode = 'physical',
+): readonly string[] | undefined {
+  let byMode = memo.get(formula);
+  if (byMode === undefined) memo.set(formula, (byMode = new Map()));
+  if (!byMode.has(mode)) byMode.set(mode, compute(formula, mode) ?? null);
+  return byMode.get(mode) ?? undefined;
+}
+
+function compute(formula: PreparedFormula, mode: EquivalenceMode): readonly string[] | undefined {
+  if (!formula.ok || formula.kind !== 'equation' || formula.variables.length === 0) return undefined;
+  const [lo, hi] = DEFAULT_EQUIVALENCE_OPTIONS.range;
+  const prng = createPrng(`effective\u241e${formula.canonical}`);
+  const variables = formula.variables;
+  const draw = () => Object.fromEntries(variables.map((v) => [v, prng.uniform(lo, hi)]));
+  // Targets inside integrals or series would run a quadrature per probe point: use the others.
+  const targets = variables.filter((v) => !formula.costlyVariables.includes(v));
+  for (const target of targets) {
+    const base = draw();
+    delete base[target];
+    const reference = solvePrepared(formula, target, base, TOL, BUDGET);
+    if (reference.truncated || reference.set.kind !== 'points' || isEmpty(reference.set)) continue;
+    const effective = [target];
+    for (const v of variables) {
+      if (v === target) continue;
+      const moved = { ...base, [v]: lo + ((base[v]! - lo + (hi - lo) / 2) % (hi - lo)) };
+      const again = solvePrepared(formula, target, moved, TOL, BUDGET);
+      if (again.truncated || again.set.kind === 'all') return undefined;
+      if (compareSolutions(reference.set, again.set, TOL, mode) !== 'same') effective.push(v);
+    }
+    return effective.sort();
+  }
+  return undefined;
+}
