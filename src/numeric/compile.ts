@@ -162,6 +162,9 @@ function binary(op: string, a: Piece, b: Piece): Piece {
   }
 }
 
+/** Integrand evaluations one compiled definite integral may spend (Gauss–Kronrod, 15 per panel). */
+export const COMPILED_INTEGRAL_EVALS = 3000;
+
 function integral(node: Node & { type: 'integral' }, ctx: Context): Piece {
   if (node.lower === undefined || node.upper === undefined) {
     return fail(ctx, 'indefinite-integral', `indefinite integral over ${node.variable}`, node);
@@ -170,8 +173,10 @@ function integral(node: Node & { type: 'integral' }, ctx: Context): Piece {
   const lo = compileNode(node.lower, ctx).ev;
   const hi = compileNode(node.upper, ctx).ev;
   const body = scoped(node.variable, node.integrand, ctx);
+  // A compiled integral is evaluated at every probe of a root scan: cap its work (a divergent
+  // integral would otherwise spend the whole default budget each time).
   const ev = (v: Float64Array): number => {
-    const r = integrate((t) => body.eval(v, t), lo(v), hi(v));
+    const r = integrate((t) => body.eval(v, t), lo(v), hi(v), { maxEvals: COMPILED_INTEGRAL_EVALS });
     return r.ok ? r.value : Number.NaN;
   };
   return foldIfClosed(ev, refs, ctx);
