@@ -19,7 +19,7 @@ export type SplitResult =
 
 /**
  * Parses a fragment and splits it into single formulas: a list (`\Rightarrow`, `\quad`, commas,
- * rows) into its items, a chain `a = b = c` into `a = b` and `b = c`. Each part keeps its offsets in
+ * rows) into its items, a chain `a = b = c` into `a = b`, `b = c` and `a = c`. Each part keeps its offsets in
  * `text` and its LaTeX slice, so it can be prepared on its own.
  */
 export function splitFormula(text: string): SplitResult {
@@ -44,6 +44,21 @@ export function splitFormula(text: string): SplitResult {
       const op = node.ops[k];
       const p = part(text, left.span.start, right.span.end, true);
       parts.push(op === 'propto' || op === '~' ? { ...p, unchecked: true } : p);
+    }
+    // A chain of equalities also states its first side equal to each later one:
+    // `W = E_{max} - E_{min} = 4t` says W = 4t, which is often the reference step.
+    if (node.ops.length >= 2 && node.ops.every((op) => op === '=')) {
+      const first = part(text, node.args[0]!.span.start, node.args[0]!.span.end, false);
+      for (let k = 2; k < node.args.length; k++) {
+        const right = node.args[k]!;
+        const tail = part(text, right.span.start, right.span.end, false);
+        parts.push({
+          start: first.start,
+          end: tail.end,
+          latex: `${first.latex} = ${tail.latex}`,
+          relation: true,
+        });
+      }
     }
   };
   visit(parsed.tree);
