@@ -139,26 +139,21 @@ function runTrials(
       const value = prng.uniform(lo, hi);
       if (v !== target) assignment[v] = pinned.has(v) ? 0 : value;
     }
-    const ra = solverFor(a, target, options);
-    const sa = solvePrepared(
-      a,
-      target,
-      assignment,
-      tol,
-      Math.min(ra.cap, Math.max(1, budget - evals)),
-      ra.solver,
-    );
-    evals += sa.evals;
-    const rb = solverFor(b, target, options);
-    const sb = solvePrepared(
-      b,
-      target,
-      assignment,
-      tol,
-      Math.min(rb.cap, Math.max(1, budget - evals)),
-      rb.solver,
-    );
-    evals += sb.evals;
+    const solve = (f: PreparedFormula) => {
+      const { solver, cap } = solverFor(f, target, options);
+      const solved = solvePrepared(
+        f,
+        target,
+        assignment,
+        tol,
+        Math.min(cap, Math.max(1, budget - evals)),
+        solver,
+      );
+      evals += solved.evals;
+      return solved;
+    };
+    const sa = solve(a);
+    const sb = solve(b);
     let outcome: Trial['outcome'];
     if (sa.truncated || sb.truncated) exhausted.add(target);
     const compared = compareSolutions(sa.set, sb.set, tol, mode);

@@ -3,8 +3,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import type { CliIo, Command } from '../../src/cli/io.js';
-import { UsageError } from '../../src/cli/io.js';
+import type { Command } from '../../src/cli/io.js';
+import { runCommand } from '../helpers/cli.js';
 import { type FakeServer, startFakeOpenAiServer } from '../helpers/fake-openai-server.js';
 import { syntheticAnswer, syntheticProblems, tinyScorer } from './synthetic.js';
 
@@ -46,29 +46,7 @@ before(async () => {
 });
 after(() => server.close());
 
-async function call(
-  command: Command,
-  argv: string[],
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIo = {
-    stdout: (t) => {
-      stdout += t;
-    },
-    stderr: (t) => {
-      stderr += t;
-    },
-    readStdin: async () => '',
-    isTTY: false,
-  };
-  try {
-    return { code: await command.run(argv, io), stdout, stderr };
-  } catch (error) {
-    if (error instanceof UsageError) return { code: 2, stdout, stderr: stderr + error.message };
-    throw error;
-  }
-}
+const call = (command: Command, argv: string[]) => runCommand(command, argv);
 
 const env = () => ({ PRISM_CACHE_DIR: join(tmp, 'cache'), PRISM_BASE_URL: server.url });
 const runCmd = () =>

@@ -1,4 +1,5 @@
-import type { CliIo } from '../../src/cli/io.js';
+import type { CliIo, Command } from '../../src/cli/io.js';
+import { UsageError } from '../../src/cli/io.js';
 import { main } from '../../src/cli/main.js';
 
 /** Result of running the CLI in-process. */
@@ -8,8 +9,8 @@ export interface CliRun {
   readonly stderr: string;
 }
 
-/** Runs `prism <argv>` in-process with captured output and the given standard input. */
-export async function runCli(argv: readonly string[], stdin = ''): Promise<CliRun> {
+/** Captures what a command writes; `result(code)` packs it with the exit code. */
+function capture(stdin: string): { io: CliIo; result: (code: number, extraErr?: string) => CliRun } {
   let stdout = '';
   let stderr = '';
   const io: CliIo = {
@@ -22,6 +23,22 @@ export async function runCli(argv: readonly string[], stdin = ''): Promise<CliRu
     readStdin: async () => stdin,
     isTTY: false,
   };
-  const code = await main(argv, io);
-  return { code, stdout, stderr };
+  return { io, result: (code, extraErr = '') => ({ code, stdout, stderr: stderr + extraErr }) };
+}
+
+/** Runs `prism <argv>` in-process with captured output and the given standard input. */
+export async function runCli(argv: readonly string[], stdin = ''): Promise<CliRun> {
+  const { io, result } = capture(stdin);
+  return result(await main(argv, io));
+}
+
+/** Runs one command directly (as `main` would, a usage error becomes exit code 2). */
+export async function runCommand(command: Command, argv: readonly string[], stdin = ''): Promise<CliRun> {
+  const { io, result } = capture(stdin);
+  try {
+    return result(await command.run(argv, io));
+  } catch (error) {
+    if (error instanceof UsageError) return result(2, error.message);
+    throw error;
+  }
 }

@@ -1,25 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { parseCommand } from '../../src/cli/commands/parse.js';
-import type { CliIo } from '../../src/cli/io.js';
 import { UsageError } from '../../src/cli/io.js';
+import { runCommand } from '../helpers/cli.js';
 
-async function run(argv: string[], stdin = ''): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIo = {
-    stdout: (t) => {
-      stdout += t;
-    },
-    stderr: (t) => {
-      stderr += t;
-    },
-    readStdin: async () => stdin,
-    isTTY: false,
-  };
-  const code = await parseCommand.run(argv, io);
-  return { code, stdout, stderr };
-}
+const run = (argv: string[], stdin = '') => runCommand(parseCommand, argv, stdin);
 
 test('prism parse <latex> prints {ok, tree} and the tree text on stderr', async () => {
   const r = await run(['x = v t']);
@@ -68,8 +53,11 @@ test('prism parse --jsonl exits 0 when every formula parses', async () => {
 });
 
 test('prism parse usage errors throw UsageError (exit 2)', async () => {
-  await assert.rejects(run([]), UsageError);
-  await assert.rejects(run(['a', 'b']), UsageError);
-  await assert.rejects(run(['--nope']), UsageError);
-  await assert.rejects(run(['--jsonl', '/no/such/file.jsonl']), UsageError);
+  for (const argv of [[], ['a', 'b'], ['--nope'], ['--jsonl', '/no/such/file.jsonl']]) {
+    await assert.rejects(
+      parseCommand.run(argv, { stdout() {}, stderr() {}, readStdin: async () => '', isTTY: false }),
+      UsageError,
+    );
+    assert.equal((await run(argv)).code, 2);
+  }
 });
