@@ -1,4 +1,5 @@
 import type { Diagnostic } from '../core/diagnostic.js';
+import { stripMath } from '../core/strip-math.js';
 import {
   formulaResidual,
   formulaVariables,
@@ -8,7 +9,6 @@ import {
 } from '../equivalence/index.js';
 import type { PreparedFormula } from '../equivalence/types.js';
 import { splitFormula } from '../extract/split-formula.js';
-import { stripMath } from './strip-math.js';
 import type { Problem } from './types.js';
 
 /** Result of {@link checkWitness}: findings and, per witness, the values it determines. */

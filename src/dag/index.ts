@@ -1,4 +1,7 @@
 /** Dataset schema, validation, ancestor closure, complexity and witness checks. */
+
+export type { StrippedMath } from '../core/strip-math.js';
+export { stripMath } from '../core/strip-math.js';
 export { ancestorClosure } from './ancestor-closure.js';
 export type { NumericAnswerTools } from './check-final-answers.js';
 export { checkFinalAnswers, statedFigures } from './check-final-answers.js';
@@ -15,8 +18,6 @@ export {
   entropyComplexity,
   problemDifficulty,
 } from './entropy-complexity.js';
-export type { StrippedMath } from './strip-math.js';
-export { stripMath } from './strip-math.js';
 export type * from './types.js';
 export type { ValidatedDataset } from './validate-dataset.js';
 export { validateDataset } from './validate-dataset.js';

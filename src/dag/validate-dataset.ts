@@ -1,6 +1,6 @@
 import type { Diagnostic } from '../core/diagnostic.js';
+import { stripMath } from '../core/strip-math.js';
 import { parseLatex } from '../latex/index.js';
-import { stripMath } from './strip-math.js';
 import type { Problem } from './types.js';
 import { located, validateGraph } from './validate-graph.js';
 import { rawProblemId, shapeProblem } from './validate-problem.js';

@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../core/diagnostic.js';
-import { stripMath } from '../dag/strip-math.js';
+import { stripMath } from '../core/strip-math.js';
 import type { Problem } from '../dag/types.js';
 import { prepareFormula } from '../equivalence/index.js';
 import type { PreparedFormula } from '../equivalence/types.js';
