@@ -1,0 +1,30 @@
+/**
+ * prism-physics — the library API. The pipeline stages, in data-flow order: parse → normalize →
+ * compile/solve → equivalence → extract → DAG → score → report; then the edges (datasets, model
+ * client, runs) and statistics.
+ */
+
+// The run layer's response row (a stored sample) is exported as RunResponseRow: `ResponseRow` is the
+// dataset loader's `{problem_id, response}` line.
+export * from './bench/index.js';
+export type { ResponseRow as RunResponseRow } from './bench/response-row.js';
+export * from './core/diagnostic.js';
+export * from './core/print-tree.js';
+export * from './core/prng.js';
+export * from './core/span.js';
+export * from './core/strip-math.js';
+export type * from './core/tree.js';
+export * from './dag/index.js';
+export type { ResponseRow } from './dataset/index.js';
+export * from './dataset/index.js';
+export * from './equivalence/index.js';
+export * from './extract/index.js';
+export * from './latex/index.js';
+export * from './llm/index.js';
+export * from './normalize/index.js';
+export * from './numeric/index.js';
+export { lookupConstant } from './physics/constants.js';
+export { parseUnit } from './physics/units.js';
+export * from './report/index.js';
+export * from './score/index.js';
+export * from './stats/index.js';
