@@ -1,19 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { datasetStatsCommand } from '../../src/cli/commands/dataset-stats.js';
-import type { CliIo } from '../../src/cli/io.js';
+import { runCommand } from '../helpers/cli.js';
 import { missingShared, sharedFile } from '../helpers/shared.js';
 
-async function run(argv: string[]): Promise<{ code: number; stdout: string }> {
-  let stdout = '';
-  const io: CliIo = {
-    stdout: (t) => void (stdout += t),
-    stderr: () => {},
-    readStdin: async () => '',
-    isTTY: false,
-  };
-  return { code: await datasetStatsCommand.run(argv, io), stdout };
-}
+const run = (argv: string[]) => runCommand(datasetStatsCommand, argv);
 
 test('dataset stats --json on the real subset', async (t) => {
   const path = sharedFile('peers/prism-physics/dag_02_subset.json');

@@ -5,25 +5,9 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { scoreCommand } from '../../src/cli/commands/score.js';
-import type { CliIo } from '../../src/cli/io.js';
-import { UsageError } from '../../src/cli/io.js';
+import { runCommand } from '../helpers/cli.js';
 
-async function run(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIo = {
-    stdout: (t) => void (stdout += t),
-    stderr: (t) => void (stderr += t),
-    readStdin: async () => '',
-    isTTY: false,
-  };
-  try {
-    return { code: await scoreCommand.run(argv, io), stdout, stderr };
-  } catch (error) {
-    if (error instanceof UsageError) return { code: 2, stdout, stderr: error.message };
-    throw error;
-  }
-}
+const run = (argv: string[]) => runCommand(scoreCommand, argv);
 
 const fixture = (name: string): string =>
   fileURLToPath(new URL(`../../fixtures/bad-input/${name}`, import.meta.url));

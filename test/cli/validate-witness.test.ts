@@ -2,19 +2,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { validateCommand } from '../../src/cli/commands/validate.js';
-import type { CliIo } from '../../src/cli/io.js';
+import { runCommand } from '../helpers/cli.js';
 
-async function validate(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIo = {
-    stdout: (t) => void (stdout += t),
-    stderr: (t) => void (stderr += t),
-    readStdin: async () => '',
-    isTTY: false,
-  };
-  return { code: await validateCommand.run(argv, io), stdout, stderr };
-}
+const validate = (argv: string[]) => runCommand(validateCommand, argv);
 
 const fixture = (name: string): string =>
   fileURLToPath(new URL(`../../fixtures/bad-input/${name}`, import.meta.url));

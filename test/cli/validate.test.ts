@@ -2,29 +2,11 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { validateCommand } from '../../src/cli/commands/validate.js';
-import type { CliIo, Command } from '../../src/cli/io.js';
-import { UsageError } from '../../src/cli/io.js';
+import type { Command } from '../../src/cli/io.js';
+import { runCommand } from '../helpers/cli.js';
 import { missingShared, sharedFile } from '../helpers/shared.js';
 
-async function run(
-  command: Command,
-  argv: string[],
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIo = {
-    stdout: (t) => void (stdout += t),
-    stderr: (t) => void (stderr += t),
-    readStdin: async () => '',
-    isTTY: false,
-  };
-  try {
-    return { code: await command.run(argv, io), stdout, stderr };
-  } catch (error) {
-    if (error instanceof UsageError) return { code: 2, stdout, stderr: stderr + error.message };
-    throw error;
-  }
-}
+const run = (command: Command, argv: string[]) => runCommand(command, argv);
 
 const fixture = (name: string): string =>
   fileURLToPath(new URL(`../../fixtures/bad-input/${name}`, import.meta.url));
