@@ -21,3 +21,22 @@ export function parseJsonOption(name: string, text: string): unknown {
     throw new UsageError(`--${name} is not valid JSON: ${(error as Error).message}`);
   }
 }
+
+/** One non-blank line of a JSONL input: its parsed value, or why it is not JSON. */
+export type JsonLine =
+  | { readonly line: number; readonly ok: true; readonly value: unknown }
+  | { readonly line: number; readonly ok: false; readonly error: string };
+
+/** The non-blank lines of a JSONL text, each parsed on its own (a bad line does not stop the rest). */
+export function jsonLines(text: string): JsonLine[] {
+  const out: JsonLine[] = [];
+  text.split(/\r?\n/).forEach((raw, i) => {
+    if (raw.trim() === '') return;
+    try {
+      out.push({ line: i + 1, ok: true, value: JSON.parse(raw) });
+    } catch (error) {
+      out.push({ line: i + 1, ok: false, error: `invalid JSON: ${(error as Error).message}` });
+    }
+  });
+  return out;
+}

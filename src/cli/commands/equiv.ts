@@ -4,7 +4,7 @@ import type { EquivalenceMode, EquivalenceOptions, EquivalenceResult } from '../
 import { LATEX_CODES } from '../../latex/codes.js';
 import type { CliIo, Command } from '../io.js';
 import { UsageError } from '../io.js';
-import { parseJsonOption, readInput } from '../read-input.js';
+import { jsonLines, parseJsonOption, readInput } from '../read-input.js';
 
 const HELP = `Usage:
   prism equiv <a> <b> [--constants JSON] [--mode physical|strict] [--explain]
@@ -68,29 +68,20 @@ function timed(a: string, b: string, options: EquivalenceOptions): [EquivalenceR
 }
 
 async function runJsonl(path: string, io: CliIo, mode: EquivalenceMode | undefined): Promise<number> {
-  const lines = (await readInput(path, io)).split(/\r?\n/);
-  lines.forEach((line, i) => {
-    if (line.trim() === '') return;
-    let row: unknown;
-    try {
-      row = JSON.parse(line);
-    } catch (error) {
-      row = undefined;
-      io.stdout(
-        `${JSON.stringify(badLine(undefined, i + 1, `invalid JSON: ${(error as Error).message}`))}\n`,
-      );
-      return;
+  const emit = (out: Record<string, unknown>) => io.stdout(`${JSON.stringify(out)}\n`);
+  for (const entry of jsonLines(await readInput(path, io))) {
+    if (!entry.ok) {
+      emit(badLine(undefined, entry.line, entry.error));
+      continue;
     }
-    const r = row as Record<string, unknown>;
+    const r = entry.value as Record<string, unknown> | null;
     if (typeof r !== 'object' || r === null || typeof r.a !== 'string' || typeof r.b !== 'string') {
-      io.stdout(
-        `${JSON.stringify(badLine(r?.id, i + 1, 'expected {id, a, b, constants?} with string a and b'))}\n`,
-      );
-      return;
+      emit(badLine(r?.id, entry.line, 'expected {id, a, b, constants?} with string a and b'));
+      continue;
     }
     if (r.constants !== undefined && !isStringRecord(r.constants)) {
-      io.stdout(`${JSON.stringify(badLine(r.id, i + 1, 'constants must map strings to strings'))}\n`);
-      return;
+      emit(badLine(r.id, entry.line, 'constants must map strings to strings'));
+      continue;
     }
     const rowMode = r.mode === 'strict' || r.mode === 'physical' ? r.mode : mode;
     const options: EquivalenceOptions = {
@@ -98,8 +89,8 @@ async function runJsonl(path: string, io: CliIo, mode: EquivalenceMode | undefin
       ...(rowMode === undefined ? {} : { mode: rowMode }),
     };
     const [result, ms] = timed(r.a, r.b, options);
-    io.stdout(`${JSON.stringify(summary(r.id, result, ms, false))}\n`);
-  });
+    emit(summary(r.id, result, ms, false));
+  }
   return 0;
 }
 

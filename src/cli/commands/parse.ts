@@ -4,7 +4,7 @@ import type { ParseResult } from '../../core/tree.js';
 import { parseLatex } from '../../latex/index.js';
 import type { CliIo, Command } from '../io.js';
 import { UsageError } from '../io.js';
-import { readInput } from '../read-input.js';
+import { jsonLines, readInput } from '../read-input.js';
 
 const HELP = `Usage:
   prism parse <latex> [--text]
@@ -36,32 +36,27 @@ function badLine(line: number, message: string): Record<string, unknown> {
 }
 
 async function runJsonl(path: string, io: CliIo): Promise<number> {
-  const lines = (await readInput(path, io)).split(/\r?\n/);
+  const emit = (out: unknown) => io.stdout(`${JSON.stringify(out)}\n`);
   let failed = false;
-  lines.forEach((line, i) => {
-    if (line.trim() === '') return;
-    let row: unknown;
-    try {
-      row = JSON.parse(line);
-    } catch (error) {
+  for (const entry of jsonLines(await readInput(path, io))) {
+    if (!entry.ok) {
       failed = true;
-      io.stdout(`${JSON.stringify(badLine(i + 1, `invalid JSON: ${(error as Error).message}`))}\n`);
-      return;
+      emit(badLine(entry.line, entry.error));
+      continue;
     }
-    const record = row as { id?: unknown; latex?: unknown } | null;
+    const record = entry.value as { id?: unknown; latex?: unknown } | null;
     if (typeof record !== 'object' || record === null || typeof record.latex !== 'string') {
       failed = true;
-      const out = {
+      emit({
         ...(record?.id === undefined ? {} : { id: record.id }),
-        ...badLine(i + 1, 'expected {id, latex}'),
-      };
-      io.stdout(`${JSON.stringify(out)}\n`);
-      return;
+        ...badLine(entry.line, 'expected {id, latex}'),
+      });
+      continue;
     }
     const result = parseLatex(record.latex);
     if (!result.ok) failed = true;
-    io.stdout(`${JSON.stringify(output(record.id, result))}\n`);
-  });
+    emit(output(record.id, result));
+  }
   return failed ? 1 : 0;
 }
 
