@@ -3,7 +3,7 @@ import { createPrng } from '../core/prng.js';
 import type { Node, Verdict } from '../core/tree.js';
 import type { SolveOptions } from '../numeric/index.js';
 import { VALUE_SYMBOL } from './prepare-formula.js';
-import { compareSolutions, isEmpty, type SolutionSet, type Tolerance } from './solution-set.js';
+import { isEmpty, type SolutionSet, sameSolutions, type Tolerance } from './solution-set.js';
 import { solvePrepared } from './solve-prepared.js';
 import type { EquivalenceOptions, EquivalenceResult, Evidence, PreparedFormula, Trial } from './types.js';
 
@@ -156,10 +156,8 @@ function runTrials(
     const sb = solve(b);
     let outcome: Trial['outcome'];
     if (sa.truncated || sb.truncated) exhausted.add(target);
-    const compared = compareSolutions(sa.set, sb.set, tol, mode);
-    if (sa.truncated || sb.truncated || (isEmpty(sa.set) && isEmpty(sb.set)) || compared === 'inconclusive')
-      outcome = 'failed';
-    else outcome = compared === 'same' ? 'not-rejecting' : 'rejecting';
+    if (sa.truncated || sb.truncated || (isEmpty(sa.set) && isEmpty(sb.set))) outcome = 'failed';
+    else outcome = sameSolutions(sa.set, sb.set, tol, mode) ? 'not-rejecting' : 'rejecting';
     const trial: Trial = {
       target,
       assignment,

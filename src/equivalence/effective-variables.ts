@@ -1,6 +1,6 @@
 import { createPrng } from '../core/prng.js';
 import { DEFAULT_EQUIVALENCE_OPTIONS } from './compare-formulas.js';
-import { compareSolutions, isEmpty } from './solution-set.js';
+import { isEmpty, sameSolutions } from './solution-set.js';
 import { solvePrepared } from './solve-prepared.js';
 import type { EquivalenceMode, PreparedFormula } from './types.js';
 
@@ -45,7 +45,7 @@ function compute(formula: PreparedFormula, mode: EquivalenceMode): readonly stri
       const moved = { ...base, [v]: lo + ((base[v]! - lo + (hi - lo) / 2) % (hi - lo)) };
       const again = solvePrepared(formula, target, moved, TOL, BUDGET);
       if (again.truncated || again.set.kind === 'all') return undefined;
-      if (compareSolutions(reference.set, again.set, TOL, mode) !== 'same') effective.push(v);
+      if (!sameSolutions(reference.set, again.set, TOL, mode)) effective.push(v);
     }
     return effective.sort();
   }

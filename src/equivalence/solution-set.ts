@@ -98,22 +98,20 @@ function intervalsEqual(
 /**
  * Compares two solution sets. `physical` compares the positive parts when either is non-empty (the
  * quantities are positive), the whole sets otherwise (the design brief's rule: `{-15.4}` against `{}`
- * rejects). `strict` compares whole sets, interval ends included. `inconclusive` is reserved for
- * callers; this comparison decides every pair of sets.
+ * rejects). `strict` compares whole sets, interval ends included.
  */
-export function compareSolutions(
+export function sameSolutions(
   a: SolutionSet,
   b: SolutionSet,
   tol: Tolerance,
   mode: 'physical' | 'strict',
-): 'same' | 'different' | 'inconclusive' {
+): boolean {
   tol = scaled(tol, [...magnitudes(a), ...magnitudes(b)]);
-  const verdict = (equal: boolean) => (equal ? 'same' : 'different');
-  if (mode === 'strict') return verdict(equalSets(a, b, tol, true));
+  if (mode === 'strict') return equalSets(a, b, tol, true);
   const pa = positivePart(a, tol);
   const pb = positivePart(b, tol);
-  if (!isEmpty(pa) || !isEmpty(pb)) return verdict(equalSets(pa, pb, tol, false));
-  return verdict(equalSets(a, b, tol, false));
+  if (!isEmpty(pa) || !isEmpty(pb)) return equalSets(pa, pb, tol, false);
+  return equalSets(a, b, tol, false);
 }
 
 function equalSets(a: SolutionSet, b: SolutionSet, tol: Tolerance, strict: boolean): boolean {
