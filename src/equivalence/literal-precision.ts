@@ -1,3 +1,4 @@
+import { childNodes } from '../core/child-nodes.js';
 import type { Node } from '../core/tree.js';
 
 /**
@@ -14,11 +15,7 @@ export function literalPrecision(node: Node): number {
       if (n.dim === undefined) coarsest = Math.max(coarsest, precisionOf(n.raw));
       return;
     }
-    for (const value of Object.values(n)) {
-      if (Array.isArray(value)) {
-        for (const child of value) if (isNode(child)) visit(child);
-      } else if (isNode(value)) visit(value);
-    }
+    for (const child of childNodes(n)) visit(child);
   };
   visit(node);
   return coarsest;
@@ -33,10 +30,4 @@ function precisionOf(raw: string): number {
   if (!(value > 0)) return 0;
   const decimals = mantissa.includes('.') ? mantissa.length - mantissa.indexOf('.') - 1 : 0;
   return (0.5 * 10 ** -decimals) / value;
-}
-
-function isNode(value: unknown): value is Node {
-  return (
-    typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string'
-  );
 }

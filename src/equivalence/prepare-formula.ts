@@ -1,3 +1,4 @@
+import { childNodes } from '../core/child-nodes.js';
 import { type Diagnostic, diagnostic, hasError } from '../core/diagnostic.js';
 import type { Node, RelOp } from '../core/tree.js';
 import { parseLatex } from '../latex/parse-latex.js';
@@ -155,11 +156,7 @@ function sides(branch: Node, swap: boolean): { lhs: Node; rhs: Node } {
 
 function derivativeVariablesOf(node: Node, found = new Set<string>()): Set<string> {
   if (node.type === 'derivative' && !node.partial) found.add(node.variable);
-  for (const value of Object.values(node)) {
-    if (Array.isArray(value)) {
-      for (const child of value) if (isNode(child)) derivativeVariablesOf(child, found);
-    } else if (isNode(value)) derivativeVariablesOf(value, found);
-  }
+  for (const child of childNodes(node)) derivativeVariablesOf(child, found);
   return found;
 }
 
@@ -170,18 +167,8 @@ function costlyVariablesOf(tree: Node): string[] {
       for (const v of freeVariables(node)) found.add(v);
       return;
     }
-    for (const value of Object.values(node)) {
-      if (Array.isArray(value)) {
-        for (const child of value) if (isNode(child)) visit(child);
-      } else if (isNode(value)) visit(value);
-    }
+    for (const child of childNodes(node)) visit(child);
   };
   visit(tree);
   return [...found].sort();
-}
-
-function isNode(value: unknown): value is Node {
-  return (
-    typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string'
-  );
 }
