@@ -4,10 +4,6 @@
  * client, runs) and statistics.
  */
 
-// The run layer's response row (a stored sample) is exported as RunResponseRow: `ResponseRow` is the
-// dataset loader's `{problem_id, response}` line.
-export * from './bench/index.js';
-export type { ResponseRow as RunResponseRow } from './bench/response-row.js';
 export * from './core/diagnostic.js';
 export * from './core/print-tree.js';
 export * from './core/prng.js';
@@ -26,5 +22,9 @@ export * from './numeric/index.js';
 export { lookupConstant } from './physics/constants.js';
 export { parseUnit } from './physics/units.js';
 export * from './report/index.js';
+// The run layer's response row (a stored sample) is exported as RunResponseRow: `ResponseRow` is the
+// dataset loader's `{problem_id, response}` line.
+export * from './runs/index.js';
+export type { ResponseRow as RunResponseRow } from './runs/response-row.js';
 export * from './score/index.js';
 export * from './stats/index.js';

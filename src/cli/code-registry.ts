@@ -1,4 +1,3 @@
-import { BENCH_CODES } from '../bench/codes.js';
 import { DAG_CODES } from '../dag/codes.js';
 import { DATASET_CODES } from '../dataset/codes.js';
 import { EQUIVALENCE_CODES } from '../equivalence/codes.js';
@@ -7,6 +6,7 @@ import { LATEX_CODES } from '../latex/codes.js';
 import { LLM_CODES } from '../llm/codes.js';
 import { NORMALIZE_CODES } from '../normalize/codes.js';
 import { NUMERIC_CODES } from '../numeric/codes.js';
+import { BENCH_CODES } from '../runs/codes.js';
 import { SCORE_CODES } from '../score/codes.js';
 
 /** One diagnostic code with the stage that emits it and its explanation. */

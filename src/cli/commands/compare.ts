@@ -1,8 +1,8 @@
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
-import { compareRuns, runScores } from '../../bench/compare-runs.js';
-import { loadRun, type StoredRun } from '../../bench/load-run.js';
-import { renderComparison } from '../../bench/render-comparison.js';
+import { compareRuns, runScores } from '../../runs/compare-runs.js';
+import { loadRun, type StoredRun } from '../../runs/load-run.js';
+import { renderComparison } from '../../runs/render-comparison.js';
 import type { CliIo, Command } from '../io.js';
 import { UsageError } from '../io.js';
 

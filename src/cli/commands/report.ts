@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
-import { loadRun } from '../../bench/load-run.js';
-import { renderRunReport } from '../../bench/render-run-report.js';
+import { loadRun } from '../../runs/load-run.js';
+import { renderRunReport } from '../../runs/render-run-report.js';
 import type { CliIo, Command } from '../io.js';
 import { UsageError } from '../io.js';
 

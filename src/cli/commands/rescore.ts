@@ -1,10 +1,10 @@
 import { parseArgs } from 'node:util';
-import { loadRun } from '../../bench/load-run.js';
-import { renderRunReport } from '../../bench/render-run-report.js';
-import type { ResponseScorer } from '../../bench/score-run.js';
-import { scoreRun } from '../../bench/score-run.js';
 import type { Problem } from '../../dag/types.js';
 import { loadDataset } from '../../dataset/load-dataset.js';
+import { loadRun } from '../../runs/load-run.js';
+import { renderRunReport } from '../../runs/render-run-report.js';
+import type { ResponseScorer } from '../../runs/score-run.js';
+import { scoreRun } from '../../runs/score-run.js';
 import type { CliIo, Command } from '../io.js';
 import { UsageError } from '../io.js';
 import { realScorer } from './run.js';

@@ -9,7 +9,7 @@ import {
   type RunReport,
   runModel,
   scoreRun,
-} from '../../src/bench/index.js';
+} from '../../src/runs/index.js';
 import { createChatClient } from '../../src/llm/index.js';
 import { type FakeBehaviour, type FakeServer, startFakeOpenAiServer } from '../helpers/fake-openai-server.js';
 import { syntheticAnswer, syntheticProblems, tinyScorer } from './synthetic.js';

@@ -1,4 +1,4 @@
-import type { ResponseScorer } from '../../src/bench/index.js';
+import type { ResponseScorer } from '../../src/runs/index.js';
 import type { Problem } from '../../src/dag/types.js';
 
 const DIFFICULTIES = ['easy', 'medium', 'hard'] as const;

@@ -1,7 +1,7 @@
 // Child process for kill-resume.test.ts: runs a model run against the parent's fake server.
-// Usage: node --import tsx test/bench/kill-child.ts <dataset.json> <baseUrl> <runDir> <cacheDir>
+// Usage: node --import tsx test/runs/kill-child.ts <dataset.json> <baseUrl> <runDir> <cacheDir>
 import { readFileSync } from 'node:fs';
-import { createResponseCache, runModel } from '../../src/bench/index.js';
+import { createResponseCache, runModel } from '../../src/runs/index.js';
 import type { Problem } from '../../src/dag/types.js';
 import { createChatClient } from '../../src/llm/index.js';
 import { tinyScorer } from './synthetic.js';
