@@ -1,10 +1,17 @@
 #!/usr/bin/env node
 // Runs every test file under test/ (and src/**/*.test.ts) with Node's own test runner, TypeScript
 // loaded through tsx. Node 20's `--test` has no glob support, so the files are listed here.
-// Usage: node scripts/run-tests.mjs [substring-filter ...]
+// Usage: node scripts/run-tests.mjs [substring-filter ...]   (TEST_REPORTER=spec for node's own output)
 import { spawn } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { nodeVersionProblem } from '../bin/node-floor.js';
+
+const tooOld = nodeVersionProblem(process.versions.node);
+if (tooOld !== undefined) {
+  console.error(tooOld);
+  process.exit(2);
+}
 
 const root = new URL('..', import.meta.url).pathname;
 const filters = process.argv.slice(2);
@@ -28,29 +35,13 @@ if (files.length === 0) {
   console.error('no test files matched');
   process.exit(1);
 }
-const reporter = process.env.TEST_REPORTER ?? 'spec';
+// Our reporter (scripts/test-reporter.mjs) prints failures with their errors, skips grouped by
+// reason, known gaps (todo rows) one line each, and closes with `N passed, N failed, N skipped`.
+// TEST_REPORTER=spec (or any built-in) switches back to node's own output.
+const reporter = process.env.TEST_REPORTER ?? new URL('./test-reporter.mjs', import.meta.url).pathname;
 const child = spawn(
   process.execPath,
   ['--import', 'tsx', '--test', `--test-reporter=${reporter}`, '--test-concurrency=2', ...files],
-  { cwd: root, stdio: ['inherit', 'pipe', 'inherit'] },
+  { cwd: root, stdio: 'inherit' },
 );
-// The spec reporter lists todo tests after its summary; CI reads the last lines, so the run ends
-// with a plain `N passed, N failed` line taken from the summary.
-let tail = '';
-child.stdout.on('data', (chunk) => {
-  process.stdout.write(chunk);
-  tail = (tail + chunk.toString('utf8')).slice(-20000);
-});
-child.on('close', (code) => {
-  const count = (name) => {
-    const all = [...tail.matchAll(new RegExp(`^(?:ℹ|#) ${name} (\\d+)`, 'gm'))];
-    return all.length === 0 ? undefined : Number(all[all.length - 1][1]);
-  };
-  const passed = count('pass');
-  const failed = count('fail');
-  const todo = count('todo');
-  if (passed !== undefined && failed !== undefined) {
-    process.stdout.write(`\n${passed} passed, ${failed} failed${todo ? `, ${todo} skipped` : ''}\n`);
-  }
-  process.exit(code ?? 1);
-});
+child.on('close', (code) => process.exit(code ?? 1));

@@ -5,11 +5,13 @@
  */
 
 export * from './core/diagnostic.js';
+export { InputError } from './core/input-error.js';
 export * from './core/print-tree.js';
 export * from './core/prng.js';
 export * from './core/span.js';
 export * from './core/strip-math.js';
 export type * from './core/tree.js';
+export { PACKAGE_VERSION } from './core/version.js';
 export * from './dag/index.js';
 export type { ResponseRow } from './dataset/index.js';
 export * from './dataset/index.js';

@@ -1,3 +1,5 @@
+import { InputError } from '../core/input-error.js';
+
 /** Where a command writes; the real process streams in `main`, buffers in tests. */
 export interface CliIo {
   readonly stdout: (text: string) => void;
@@ -9,8 +11,11 @@ export interface CliIo {
 }
 
 /** A user mistake: printed as `prism: <message>` with exit code 2, never with a stack trace. */
-export class UsageError extends Error {
+export class UsageError extends InputError {
   override readonly name = 'UsageError';
+  constructor(message: string) {
+    super('usage', message);
+  }
 }
 
 /** One `prism` sub-command. */

@@ -1,4 +1,11 @@
 /** Dataset and response files (the edge: reads the file system). */
+
+export {
+  bundledDatasetPath,
+  bundledResponsesPath,
+  loadBundledDataset,
+  packageRoot,
+} from './bundled-dataset.js';
 export { DATASET_CODES } from './codes.js';
 export { lineColumn, parseJson } from './json-error.js';
 export type { LoadedDataset } from './load-dataset.js';

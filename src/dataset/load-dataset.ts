@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import type { Diagnostic } from '../core/diagnostic.js';
+import { InputError } from '../core/input-error.js';
 import type { Problem } from '../dag/types.js';
 import { validateDataset } from '../dag/validate-dataset.js';
 import { parseJson } from './json-error.js';
@@ -19,13 +20,18 @@ export interface LoadedDataset {
  * `*.json`/`*.jsonl` files (merged in file-name order; a problem without `domain` takes the file's
  * stem, as in `data/benchmark/<domain>.json`). Invalid JSON is a diagnostic with file, line and
  * column; every problem is validated with `validateDataset`; duplicate ids across files are reported.
+ * A path that does not exist throws an {@link InputError} (`file-unreadable`).
  */
 export function loadDataset(path: string): LoadedDataset {
   let isDir: boolean;
   try {
     isDir = statSync(path).isDirectory();
   } catch {
-    return unreadable(path, 'no such file or directory');
+    // A library caller must not mistake a wrong path for an empty dataset.
+    throw new InputError(
+      'file-unreadable',
+      `${resolve(path)}: no such file or directory (relative paths resolve against ${process.cwd()}; the bundled benchmark is bundledDatasetPath())`,
+    );
   }
   const files = isDir
     ? readdirSync(path)
@@ -98,15 +104,6 @@ function parseItems(text: string, file: string, diagnostics: Diagnostic[]): unkn
     return [];
   }
   return Array.isArray(parsed.value) ? parsed.value : [parsed.value];
-}
-
-function unreadable(path: string, message: string): LoadedDataset {
-  return {
-    problems: [],
-    diagnostics: [{ code: 'file-unreadable', severity: 'error', message, where: path }],
-    files: [],
-    readable: false,
-  };
 }
 
 function fileError(file: string, error: unknown): Diagnostic {

@@ -1,7 +1,8 @@
 import { type Diagnostic, diagnostic } from '../core/diagnostic.js';
+import { PACKAGE_VERSION } from '../core/version.js';
 
 /** Tool name and version stamped into run.json. */
-export const TOOL_VERSION = 'prism-physics/0.1.0';
+export const TOOL_VERSION = `prism-physics/${PACKAGE_VERSION}`;
 /** Version of the run-directory layout. */
 export const RUN_SCHEMA = 'prism-run-v1';
 

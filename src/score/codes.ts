@@ -1,3 +1,5 @@
+import { PACKAGE_VERSION } from '../core/version.js';
+
 /** Diagnostic codes of the scoring stage, with their explanations. */
 export const SCORE_CODES: Readonly<Record<string, string>> = {
   'unknown-problem': 'The response names a problem id that is not in the dataset; it is not scored.',
@@ -9,4 +11,4 @@ export const SCORE_CODES: Readonly<Record<string, string>> = {
 };
 
 /** Version stamp written into every record; bump `score-vN` when scores can change. */
-export const SCORER_VERSION = 'prism-physics/0.1.0 score-v1';
+export const SCORER_VERSION = `prism-physics/${PACKAGE_VERSION} score-v1`;

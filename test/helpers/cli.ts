@@ -1,6 +1,7 @@
 import type { CliIo, Command } from '../../src/cli/io.js';
 import { UsageError } from '../../src/cli/io.js';
 import { main } from '../../src/cli/main.js';
+import { InputError } from '../../src/core/input-error.js';
 
 /** Result of running the CLI in-process. */
 export interface CliRun {
@@ -39,6 +40,7 @@ export async function runCommand(command: Command, argv: readonly string[], stdi
     return result(await command.run(argv, io));
   } catch (error) {
     if (error instanceof UsageError) return result(2, error.message);
+    if (error instanceof InputError) return result(2, `${error.code}: ${error.message}`);
     throw error;
   }
 }

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { dagStats } from '../../dag/dag-stats.js';
 import { loadDataset } from '../../dataset/load-dataset.js';
+import { fileLevelErrors } from '../dataset-errors.js';
 import type { CliIo, Command } from '../io.js';
 import { UsageError } from '../io.js';
 import { bundledDatasetPath } from '../paths.js';
@@ -30,8 +31,11 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   }
   const path = values.dataset ?? bundledDatasetPath();
   const loaded = loadDataset(path);
-  if (!loaded.readable) {
-    for (const d of loaded.diagnostics) io.stderr(`prism dataset stats: ${d.where}: ${d.message}\n`);
+  const lost = fileLevelErrors(loaded.diagnostics);
+  if (!loaded.readable || lost.length > 0) {
+    for (const d of lost.length > 0 ? lost : loaded.diagnostics) {
+      io.stderr(`prism dataset stats: ${d.where}: ${d.message}\n`);
+    }
     return 2;
   }
   const stats = dagStats(loaded.problems);

@@ -7,8 +7,10 @@ import { readResponses } from '../../dataset/read-responses.js';
 import type { EquivalenceMode } from '../../equivalence/types.js';
 import { renderSummaryJson, renderSummaryMarkdown } from '../../report/render-summary.js';
 import { summarize } from '../../report/summarize.js';
+import { writeFileAtomic } from '../../runs/write-file-atomic.js';
 import { createScorer } from '../../score/create-scorer.js';
 import type { ScoreRecord } from '../../score/types.js';
+import { fileLevelErrors } from '../dataset-errors.js';
 import type { CliIo, Command } from '../io.js';
 import { UsageError } from '../io.js';
 import { bundledDatasetPath, bundledResponsesPath } from '../paths.js';
@@ -57,14 +59,24 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   if (mode !== 'physical' && mode !== 'strict')
     throw new UsageError(`--mode must be physical or strict, not '${mode}'`);
   const quiet = values.quiet === true;
+  if (values.dataset !== undefined && values.responses === undefined) {
+    throw new UsageError(
+      '--dataset needs --responses too (the bundled sample answers belong to the bundled benchmark)',
+    );
+  }
   const datasetPath = (values.dataset as string | undefined) ?? bundledDatasetPath();
+  const bundledAnswers = values.responses === undefined;
   const responsesPath = (values.responses as string | undefined) ?? bundledResponsesPath();
   const outDir = (values.out as string | undefined) ?? join('out', 'score');
 
   const dataset = loadDataset(datasetPath);
   const report = (d: Diagnostic): void => io.stderr(`${formatDiagnostic(d)}\n`);
-  if (!dataset.readable) {
-    dataset.diagnostics.forEach(report);
+  const lost = fileLevelErrors(dataset.diagnostics);
+  if (!dataset.readable || lost.length > 0) {
+    (lost.length > 0 ? lost : dataset.diagnostics).forEach(report);
+    io.stderr(
+      `prism score: the dataset at ${datasetPath} could not be read whole; nothing scored (exit 2)\n`,
+    );
     return 2;
   }
   const skippedProblems = dataset.diagnostics.filter((d) => d.severity === 'error');
@@ -102,10 +114,20 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   const summary = summarize(records, dataset.problems);
   const markdown = renderSummaryMarkdown(summary);
   mkdirSync(outDir, { recursive: true });
-  writeFileSync(join(outDir, 'records.jsonl'), records.map((r) => JSON.stringify(r)).join('\n') + '\n');
-  writeFileSync(join(outDir, 'summary.md'), markdown);
-  writeFileSync(join(outDir, 'summary.json'), renderSummaryJson(summary));
+  // Each output is written to a temporary file and renamed: an interrupted run never leaves a
+  // half-written records.jsonl that a later rescore or merge would read as complete.
+  writeFileAtomic(join(outDir, 'records.jsonl'), records.map((r) => JSON.stringify(r)).join('\n') + '\n');
+  writeFileAtomic(join(outDir, 'summary.md'), markdown);
+  writeFileAtomic(join(outDir, 'summary.json'), renderSummaryJson(summary));
   if (!quiet) io.stdout(markdown);
+  if (!quiet && bundledAnswers) {
+    io.stdout(
+      '\nNote: these are the bundled *sample* answers, written to exercise the scorer: 70 of the 210 are\n' +
+        'partial on purpose (wrong or missing final answer). The table describes those answers, not the\n' +
+        "accuracy of prism-physics; `npx tsx scripts/label-agreement.ts` compares the scorer's verdicts\n" +
+        'with their hand labels.\n',
+    );
+  }
   io.stderr(`prism score: ${records.length} record(s) written to ${join(outDir, 'records.jsonl')}\n`);
   return 0;
 }
