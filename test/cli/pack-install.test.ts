@@ -1,0 +1,56 @@
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+// `npm pack` the package, install the tarball into an empty folder (offline, no scripts: the
+// package has no runtime dependencies), and run the README's library example there.
+test('npm pack → install in an empty folder → the README library example runs on the bundled data', (t) => {
+  if (!existsSync(join(root, 'dist', 'src', 'index.js'))) {
+    t.skip('dist/ is not built (npm install builds it)');
+    return;
+  }
+  const work = mkdtempSync(join(tmpdir(), 'prism-pack-'));
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  execFileSync(npm, ['pack', '--ignore-scripts', '--pack-destination', work], { cwd: root, stdio: 'pipe' });
+  const tarball = readdirSync(work).find((f) => f.endsWith('.tgz'));
+  assert.ok(tarball !== undefined, 'npm pack wrote no tarball');
+  const app = join(work, 'app');
+  execFileSync('mkdir', ['-p', app]);
+  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));
+  execFileSync(
+    npm,
+    ['install', '--offline', '--ignore-scripts', '--no-audit', '--no-fund', join(work, tarball)],
+    {
+      cwd: app,
+      stdio: 'pipe',
+    },
+  );
+  writeFileSync(
+    join(app, 'example.mjs'),
+    `import { checkEquivalence, createScorer, loadBundledDataset, loadDataset } from 'prism-physics';
+const { problems } = loadBundledDataset();
+const scorer = createScorer(problems);
+const record = scorer.scoreResponse('mech-01', '$$v = \\\\sqrt{2gh}$$');
+let missing = 'no error';
+try { loadDataset('data/benchmark'); } catch (e) { missing = e.code; }
+console.log(JSON.stringify({ problems: problems.length, step: record.step_score, verdict: checkEquivalence('v^2 = 2gh', 'v = \\\\sqrt{2gh}').verdict, missing }));
+`,
+  );
+  const out = JSON.parse(execFileSync(process.execPath, ['example.mjs'], { cwd: app, encoding: 'utf8' })) as {
+    problems: number;
+    step: number;
+    verdict: string;
+    missing: string;
+  };
+  assert.equal(out.problems, 70);
+  assert.equal(out.verdict, 'equivalent');
+  assert.ok(out.step >= 0 && out.step <= 1);
+  // Outside the repo a relative path to data/benchmark does not exist: an error, not an empty dataset.
+  assert.equal(out.missing, 'file-unreadable');
+});
