@@ -72,3 +72,25 @@ test('prism explain knows the codes of every stage and rejects unknown ones', as
   const unknown = await runCli(['explain', 'no-such-code']);
   assert.equal(unknown.code, 2);
 });
+
+test('equiv --explain: every key of the evidence is snake_case; variable names are kept as written', async () => {
+  const r = await runCli(['equiv', 'v^2 = 2gh', 'v = \\sqrt{2gh}', '--explain']);
+  assert.equal(r.code, 0);
+  const out = JSON.parse(r.stdout) as { evidence: { trials: { assignment: Record<string, number> }[] } };
+  const keys: string[] = [];
+  const walk = (o: unknown, parent: string): void => {
+    if (Array.isArray(o)) o.forEach((x) => walk(x, parent));
+    else if (o !== null && typeof o === 'object') {
+      for (const [k, v] of Object.entries(o)) {
+        if (parent !== 'assignment') keys.push(k);
+        walk(v, k);
+      }
+    }
+  };
+  walk(out, '');
+  assert.deepEqual(
+    keys.filter((k) => /[A-Z]/.test(k)),
+    [],
+  );
+  assert.ok(keys.includes('solutions_a'));
+});

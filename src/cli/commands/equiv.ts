@@ -4,6 +4,7 @@ import type { EquivalenceMode, EquivalenceOptions, EquivalenceResult } from '../
 import { LATEX_CODES } from '../../latex/codes.js';
 import type { CliIo, Command } from '../io.js';
 import { UsageError } from '../io.js';
+import { snakeCaseKeys } from '../json-output.js';
 import { jsonLines, parseJsonOption, readInput } from '../read-input.js';
 
 const HELP = `Usage:
@@ -57,7 +58,7 @@ function summary(
     ms: Math.round(ms * 1000) / 1000,
   };
   if (result.diagnostics.length > 0) out.diagnostics = result.diagnostics;
-  if (explain) out.evidence = evidence;
+  if (explain) out.evidence = snakeCaseKeys(evidence);
   return out;
 }
 
