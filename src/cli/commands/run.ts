@@ -178,7 +178,14 @@ export function createRunCommand(deps: RunCommandDeps): Command {
           ...(reasoningEffort === undefined ? {} : { reasoningEffort }),
         },
         samples,
-        ...(textOnly ? { textOnly } : { loadImage: createImageLoader(imageRoot(datasetPath)) }),
+        ...(textOnly
+          ? { textOnly }
+          : {
+              loadImage: createImageLoader(imageRoot(datasetPath), {
+                onRefuse: (location, reason) =>
+                  io.stderr(`prism run: image ${location} not sent: ${reason}\n`),
+              }),
+            }),
         dataset: datasetPath,
         cache: createResponseCache(defaultCacheDir(deps.env)),
         retryErrors: values['retry-errors'] === true,
