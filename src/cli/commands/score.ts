@@ -15,9 +15,11 @@ import type { CliIo, Command } from '../io.js';
 import { UsageError } from '../io.js';
 import { bundledDatasetPath, bundledResponsesPath } from '../paths.js';
 import { createProgress } from '../progress.js';
+import { readSelection, SELECTION_HELP, SELECTION_OPTIONS, selectProblems } from '../select-problems.js';
 import { formatDiagnostic } from './validate.js';
 
-const HELP = `Usage: prism score [--dataset PATH] [--responses PATH] [--out DIR] [--mode physical|strict] [--quiet]
+const HELP = `Usage: prism score [--dataset PATH] [--responses PATH] [--out DIR] [--mode physical|strict]
+                   [--domain D] [--difficulty L] [--problem ID] [--limit N] [--json] [--quiet]
 
 Scores model responses against the reference DAGs (PRISM-Physics step score |Ach(M)|/|F|: matched
 nodes plus their ancestors, over all nodes) and checks final answers.
@@ -35,7 +37,10 @@ Options:
   --responses PATH   responses JSONL (file or directory)
   --out DIR          output directory (default out/score)
   --mode MODE        physical (default) or strict (the paper's whole solution sets)
+  --json             print the summary as JSON (as in DIR/summary.json) instead of the table
   --quiet            no progress and no summary table on the terminal
+${SELECTION_HELP}
+Responses to problems outside the selection are skipped silently.
 Exit codes: 0 scored, 2 unreadable input or nothing to score.`;
 
 async function run(argv: readonly string[], io: CliIo): Promise<number> {
@@ -49,6 +54,8 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
         out: { type: 'string' },
         mode: { type: 'string' },
         quiet: { type: 'boolean' },
+        json: { type: 'boolean' },
+        ...SELECTION_OPTIONS,
       },
       allowPositionals: false,
     }));
@@ -92,11 +99,16 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   }
   responses.diagnostics.forEach(report);
 
-  const scorer = createScorer(dataset.problems, { mode: mode as EquivalenceMode });
+  const selected = selectProblems(dataset.problems, readSelection(values));
+  const selectedIds = new Set(selected.map((p) => p.id));
+  const known = new Set(dataset.problems.map((p) => p.id));
+  const scorer = createScorer(selected, { mode: mode as EquivalenceMode });
   const records: ScoreRecord[] = [];
   const progress = createProgress(io, responses.responses.length, 'scoring', { quiet });
   responses.responses.forEach((row, i) => {
-    if (!scorer.problems.has(row.problem_id)) {
+    if (known.has(row.problem_id) && !selectedIds.has(row.problem_id)) {
+      // outside the selection: not scored, not an error
+    } else if (!scorer.problems.has(row.problem_id)) {
       report({
         code: 'unknown-problem',
         severity: 'error',
@@ -111,7 +123,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
     io.stderr('prism score: nothing to score\n');
     return 2;
   }
-  const summary = summarize(records, dataset.problems);
+  const summary = summarize(records, selected);
   const markdown = renderSummaryMarkdown(summary);
   mkdirSync(outDir, { recursive: true });
   // Each output is written to a temporary file and renamed: an interrupted run never leaves a
@@ -119,8 +131,9 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   writeFileAtomic(join(outDir, 'records.jsonl'), records.map((r) => JSON.stringify(r)).join('\n') + '\n');
   writeFileAtomic(join(outDir, 'summary.md'), markdown);
   writeFileAtomic(join(outDir, 'summary.json'), renderSummaryJson(summary));
-  if (!quiet) io.stdout(markdown);
-  if (!quiet && bundledAnswers) {
+  if (values.json === true) io.stdout(renderSummaryJson(summary));
+  else if (!quiet) io.stdout(markdown);
+  if (!quiet && values.json !== true && bundledAnswers) {
     io.stdout(
       '\nNote: these are the bundled *sample* answers, written to exercise the scorer: 70 of the 210 are\n' +
         'partial on purpose (wrong or missing final answer). The table describes those answers, not the\n' +

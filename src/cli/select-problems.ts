@@ -1,0 +1,106 @@
+import type { Problem } from '../dag/types.js';
+import { UsageError } from './io.js';
+import { suggest } from './suggest.js';
+
+/** Which problems a command works on: `--domain`, `--difficulty`, `--problem` (each comma-separated) and `--limit`. */
+export interface ProblemSelection {
+  readonly domains?: readonly string[];
+  readonly difficulties?: readonly string[];
+  readonly ids?: readonly string[];
+  readonly limit?: number;
+}
+
+/** The parseArgs option table for the selection flags (merge into a command's options). */
+export const SELECTION_OPTIONS = {
+  domain: { type: 'string' },
+  difficulty: { type: 'string' },
+  problem: { type: 'string' },
+  limit: { type: 'string' },
+} as const;
+
+/** The help lines for the selection flags. */
+export const SELECTION_HELP = `  --domain D[,D]         only problems of these domains
+  --difficulty L[,L]     only these difficulties (easy, medium, hard)
+  --problem ID[,ID]      only these problem ids
+  --limit N              at most N problems, taken in turn from each domain (a spread, not the
+                         first N in file order)`;
+
+const list = (value: string | boolean | undefined): string[] | undefined =>
+  typeof value === 'string'
+    ? value
+        .split(',')
+        .map((v) => v.trim())
+        .filter((v) => v !== '')
+    : undefined;
+
+/** Reads the selection flags of parsed options; a bad `--limit` is a usage error. */
+export function readSelection(
+  values: Readonly<Record<string, string | boolean | undefined>>,
+): ProblemSelection {
+  const limitText = values.limit;
+  let limit: number | undefined;
+  if (typeof limitText === 'string') {
+    limit = Number(limitText);
+    if (!Number.isInteger(limit) || limit < 1)
+      throw new UsageError(`--limit must be a positive integer, not '${limitText}'`);
+  }
+  const domains = list(values.domain);
+  const difficulties = list(values.difficulty);
+  const ids = list(values.problem);
+  return {
+    ...(domains === undefined ? {} : { domains }),
+    ...(difficulties === undefined ? {} : { difficulties }),
+    ...(ids === undefined ? {} : { ids }),
+    ...(limit === undefined ? {} : { limit }),
+  };
+}
+
+function checkKnown(flag: string, wanted: readonly string[] | undefined, known: readonly string[]): void {
+  for (const w of wanted ?? []) {
+    if (known.includes(w)) continue;
+    const guess = suggest(w, known);
+    const hint = guess === undefined ? '' : ` Did you mean '${guess}'?`;
+    const shown = known.length > 12 ? `${known.slice(0, 12).join(', ')}, …` : known.join(', ');
+    throw new UsageError(`${flag} '${w}' matches no problem.${hint} Known: ${shown}`);
+  }
+}
+
+/**
+ * The problems a selection keeps, in dataset order. Filters are ANDed; a value that names nothing in
+ * the dataset is a usage error (a typo must not silently select nothing). `--limit` takes problems in
+ * turn from each domain (round robin, in order of first appearance), so 20 of the bundled 70 cover
+ * all seven domains rather than the first two files.
+ */
+export function selectProblems(problems: readonly Problem[], selection: ProblemSelection): Problem[] {
+  const domainOf = (p: Problem): string => p.domain ?? 'unknown';
+  checkKnown('--domain', selection.domains, [...new Set(problems.map(domainOf))]);
+  checkKnown('--difficulty', selection.difficulties, [
+    ...new Set(problems.map((p) => p.difficulty ?? 'unknown')),
+  ]);
+  checkKnown(
+    '--problem',
+    selection.ids,
+    problems.map((p) => p.id),
+  );
+  const kept = problems.filter(
+    (p) =>
+      (selection.domains === undefined || selection.domains.includes(domainOf(p))) &&
+      (selection.difficulties === undefined || selection.difficulties.includes(p.difficulty ?? 'unknown')) &&
+      (selection.ids === undefined || selection.ids.includes(p.id)),
+  );
+  if (selection.limit === undefined || selection.limit >= kept.length) return kept;
+  const byDomain = new Map<string, Problem[]>();
+  for (const p of kept) {
+    const bucket = byDomain.get(domainOf(p)) ?? [];
+    bucket.push(p);
+    byDomain.set(domainOf(p), bucket);
+  }
+  const chosen = new Set<Problem>();
+  for (let round = 0; chosen.size < selection.limit; round++) {
+    for (const bucket of byDomain.values()) {
+      const p = bucket[round];
+      if (p !== undefined && chosen.size < selection.limit) chosen.add(p);
+    }
+  }
+  return kept.filter((p) => chosen.has(p));
+}
