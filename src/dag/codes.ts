@@ -9,7 +9,8 @@ export const DAG_CODES: Readonly<Record<string, string>> = {
   'problem-duplicate-id': 'Two problems share an id; the later one is skipped.',
   'problem-bad-field':
     'A field has the wrong type; it is ignored (warning) or the problem is skipped (error).',
-  'dag-missing': 'The problem has no `grading_standard` list, or it is empty.',
+  'dag-missing':
+    'The problem has no `grading_standard` list, or it is empty while the problem states no `final_answer` (an empty list with final answers declares a final-answer-only problem).',
   'dag-node-not-object': 'A `grading_standard` entry is not an object.',
   'dag-bad-index': 'Node indices must be the integers 1..n in list order.',
   'dag-duplicate-index': 'Two nodes share an index.',

@@ -68,4 +68,9 @@ export interface Problem {
    * holds once the unknowns are solved forward; may also pin intermediate quantities.
    */
   readonly witness?: readonly Readonly<Record<string, number>>[];
+  /**
+   * Our extension: fields an importer carried over from the source dataset that our schema has no
+   * place for (e.g. OlympiadBench's absolute `error` tolerance), kept as they were.
+   */
+  readonly meta?: Readonly<Record<string, unknown>>;
 }

@@ -54,7 +54,8 @@ export function validateGraph(nodes: readonly DagNode[], where: string): Diagnos
     }
   });
   const finals = nodes.filter((n) => n.is_final_answer === true).map((n) => n.index);
-  if (finals.length === 0) {
+  // An empty DAG is a final-answer-only problem (its shape was checked by shapeProblem).
+  if (finals.length === 0 && nodes.length > 0) {
     out.push(located('dag-no-final-answer', 'no node has is_final_answer: true', where));
     return out;
   }

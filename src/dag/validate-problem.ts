@@ -46,7 +46,10 @@ export function shapeProblem(item: unknown, where: string): ShapedProblem {
     });
   };
   const raw = item.grading_standard;
-  if (!Array.isArray(raw) || raw.length === 0) {
+  // `grading_standard: []` declares a problem without a reference DAG (an imported dataset): it is
+  // kept when it states final answers to check, and gets final-answer and judge scores only.
+  const finalAnswerOnly = Array.isArray(raw) && raw.length === 0 && statesFinalAnswers(item);
+  if (!Array.isArray(raw) || (raw.length === 0 && !finalAnswerOnly)) {
     diagnostics.push(located('dag-missing', '`grading_standard` is missing or empty', at));
     return { diagnostics };
   }
@@ -118,6 +121,10 @@ export function shapeProblem(item: unknown, where: string): ShapedProblem {
       problem.constants = constants;
     } else warn('constants', 'an object');
   }
+  if (item.meta !== undefined) {
+    if (isObject(item.meta)) problem.meta = item.meta;
+    else warn('meta', 'an object');
+  }
   if (item.witness !== undefined) {
     const list = Array.isArray(item.witness) ? item.witness : [item.witness];
     const ok = list.every((w) => isObject(w) && Object.values(w).every((v) => typeof v === 'number'));
@@ -147,6 +154,15 @@ export function shapeProblem(item: unknown, where: string): ShapedProblem {
     } else warn('subquestions', 'a list');
   }
   return { problem: problem as unknown as Problem, diagnostics };
+}
+
+/** True when the item (or one of its sub-questions) lists final answers. */
+function statesFinalAnswers(item: Json): boolean {
+  const has = (x: unknown): boolean =>
+    isObject(x) &&
+    Array.isArray(x.final_answer) &&
+    x.final_answer.some((a) => typeof a === 'string' && a.trim() !== '');
+  return has(item) || (Array.isArray(item.subquestions) && item.subquestions.some(has));
 }
 
 function copyFinalAnswer(

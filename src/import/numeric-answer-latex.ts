@@ -1,0 +1,46 @@
+import { prepareFormula } from '../equivalence/prepare-formula.js';
+import { expressionValue } from '../score/numeric-answer.js';
+import { stripDelimiters, unitLatex, writtenFigures } from './answer-latex.js';
+
+/** A numerical reference answer as our final-answer LaTeX, with its figures and a note if the unit is unread. */
+export interface NumericAnswer {
+  readonly latex: string;
+  readonly significantFigures?: number;
+  /** Set when the source's unit could not be read as a unit (kept in the instructions instead). */
+  readonly unitNote?: string;
+}
+
+/** True when our numerical check reads `latex` as one value, with no error (e.g. an unknown unit). */
+export function readsAsValue(latex: string): boolean {
+  const p = prepareFormula(latex);
+  return p.ok && !p.diagnostics.some((d) => d.severity === 'error') && expressionValue(p) !== undefined;
+}
+
+/** `10^6 m` → [`\times 10^{6}`, `m`]: a power of ten that a source wrote in its unit field. */
+function splitPowerOfTen(unit: string): [string, string] {
+  const m = /^\s*(?:\\times\s*)?10\s*\^\s*\{?\s*([-+]?\d+)\s*\}?\s*(.*)$/s.exec(unit);
+  return m === null ? ['', unit] : [`\\times 10^{${m[1]}}`, m[2] ?? ''];
+}
+
+/**
+ * Joins a value and a source's unit text into one formula our numerical check reads
+ * (`2.47` + `m` → `2.47\,\mathrm{m}`; `2` + `$10^6$ m` → `2\times 10^{6}\,\mathrm{m}`); the figures
+ * are those written in the value. A unit our reader does not know (dB, light-years) is not guessed:
+ * the value is kept alone and the unit goes into a note for the instructions.
+ */
+export function numericAnswerLatex(value: string, unit: string | null | undefined): NumericAnswer {
+  const v = stripDelimiters(value);
+  const figures = writtenFigures(v);
+  const raw =
+    unit === null || unit === undefined
+      ? ''
+      : stripDelimiters(unit.replace(/\$/g, ' ')).replace(/~/g, '').trim();
+  const [power, rest] = splitPowerOfTen(raw);
+  const number = `${v}${power === '' ? '' : ` ${power}`}`;
+  const base = figures === undefined ? {} : { significantFigures: figures };
+  if (rest.trim() === '') return { latex: number, ...base };
+  const u = unitLatex(rest);
+  const joined = u === undefined ? undefined : `${number}\\,${u}`;
+  if (joined !== undefined && readsAsValue(joined)) return { latex: joined, ...base };
+  return { latex: number, ...base, unitNote: `unit '${rest.trim()}' not read; kept as an instruction` };
+}

@@ -1,0 +1,55 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import {
+  splitAnswerList,
+  stripDelimiters,
+  unitLatex,
+  writtenFigures,
+} from '../../src/import/answer-latex.js';
+import { numericAnswerLatex, readsAsValue } from '../../src/import/numeric-answer-latex.js';
+
+test('delimiters are stripped, nested or not', () => {
+  assert.equal(stripDelimiters(' $$ x = 1 $$ '), 'x = 1');
+  assert.equal(stripDelimiters('\\[v = 2\\] '), 'v = 2');
+  assert.equal(stripDelimiters('$\\frac{1}{2}$'), '\\frac{1}{2}');
+});
+
+test('answer lists split on $…$ items or, for multi-answer items, on top-level commas only', () => {
+  assert.deepEqual(splitAnswerList('$\\frac{v_0^2}{2g}$ , $\\frac{g}{2v_0^2}$'), [
+    '\\frac{v_0^2}{2g}',
+    '\\frac{g}{2v_0^2}',
+  ]);
+  assert.deepEqual(splitAnswerList('f(x, y) = 1'), ['f(x, y) = 1']);
+  assert.deepEqual(splitAnswerList('1.96, 0.264', true), ['1.96', '0.264']);
+  assert.deepEqual(splitAnswerList('A(\\mu, L) = 2', true), ['A(\\mu, L) = 2']);
+  assert.deepEqual(splitAnswerList('1.96, 0.264'), ['1.96, 0.264']);
+});
+
+test('units become LaTeX our reader takes; words that are not units do not', () => {
+  assert.equal(unitLatex('m/s'), '\\mathrm{m/s}');
+  assert.equal(unitLatex('$\\mathrm{~m} / \\mathrm{s}$'), '\\mathrm{m} / \\mathrm{s}');
+  assert.equal(unitLatex('percent'), undefined);
+  assert.equal(unitLatex(null), undefined);
+});
+
+test('figures as written', () => {
+  assert.equal(writtenFigures('2.47'), 3);
+  assert.equal(writtenFigures('0.0660'), 3);
+  assert.equal(writtenFigures('1200'), 2);
+  assert.equal(writtenFigures('-0.16'), 2);
+  assert.equal(writtenFigures('abc'), undefined);
+});
+
+test('a value and its unit field become one readable value; unknown units become a note, powers of ten move into the value', () => {
+  const a = numericAnswerLatex('2.47', 'm');
+  assert.equal(a.latex, '2.47\\,\\mathrm{m}');
+  assert.equal(a.significantFigures, 3);
+  assert.ok(readsAsValue(a.latex));
+  const p = numericAnswerLatex('2', ' $10^6$ m');
+  assert.equal(p.latex, '2 \\times 10^{6}\\,\\mathrm{m}');
+  assert.ok(readsAsValue(p.latex));
+  const db = numericAnswerLatex('4.4', ' dB');
+  assert.equal(db.latex, '4.4');
+  assert.match(db.unitNote ?? '', /dB/);
+  assert.equal(numericAnswerLatex('9.832', ' m/s^2').latex, '9.832\\,\\mathrm{m/s^2}');
+});
