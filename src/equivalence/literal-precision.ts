@@ -38,20 +38,34 @@ export function relativeTolerance(
 
 /**
  * The relative unit in the last written place of the coarsest decimal written in a formula
- * (`5\times10^{-8}` → 0.2, `8.85` → 1.1e-3, `5.01e-8` → 2e-3). Plain integers (`2`, `100`) are exact
- * and count 0, as do numbers that came from units or constants tables (they carry a dimension).
+ * (`5\times10^{-8}` → 0.2, `8.85` → 1.1e-3, `5.01e-8` → 2e-3), and how many inexact decimals it
+ * writes. Plain integers (`2`, `100`) are exact and count 0, as do numbers that came from units or
+ * constants tables (they carry a dimension).
  */
-export function literalUnit(node: Node): number {
+export function writtenDigits(node: Node): { readonly unit: number; readonly count: number } {
   let coarsest = 0;
+  let count = 0;
   const visit = (n: Node): void => {
     if (n.type === 'number') {
-      if (n.dim === undefined) coarsest = Math.max(coarsest, unitOf(n.raw));
+      const unit = n.dim === undefined ? unitOf(n.raw) : 0;
+      if (unit > 0) count++;
+      coarsest = Math.max(coarsest, unit);
       return;
     }
     for (const child of childNodes(n)) visit(child);
   };
   visit(node);
-  return coarsest;
+  return { unit: coarsest, count };
+}
+
+/**
+ * The relative unit of a formula's stated value: the unit of its one inexact decimal; 0 when it
+ * writes none, or several (`4.9 + 1.22`: the unit of one term says little about the result, so the
+ * other side's precision decides).
+ */
+export function literalUnit(node: Node): number {
+  const { unit, count } = writtenDigits(node);
+  return count === 1 ? unit : 0;
 }
 
 /**
@@ -64,7 +78,9 @@ export function literalPrecision(
   node: Node,
   tolerance: NumericTolerance = DEFAULT_NUMERIC_TOLERANCE,
 ): number {
-  return relativeTolerance(literalUnit(node), tolerance);
+  const { unit, count } = writtenDigits(node);
+  if (count > 1) return Math.max(0.5 * unit, unit > 0 ? tolerance.floor : 0);
+  return relativeTolerance(unit, tolerance);
 }
 
 function unitOf(raw: string): number {
