@@ -1,4 +1,5 @@
 import type { Problem } from '../dag/types.js';
+import { withStandardConstants } from '../equivalence/constants-fallback.js';
 import { compareFormulas, prepareFormula } from '../equivalence/index.js';
 import type { NumericTolerance } from '../equivalence/literal-precision.js';
 import type { EquivalenceOptions, PreparedFormula } from '../equivalence/types.js';
@@ -132,7 +133,9 @@ function numericTest(
     numerical: true,
     accepts: (text, whole) => {
       if (whole) return false;
-      const got = writtenValue(prepare(text));
+      const p = prepare(text);
+      // A value written with standard constants (`\frac{3}{5}c`) takes their CODATA values.
+      const got = writtenValue(p) ?? withConstantsValue(p);
       return got !== undefined && gradeValue(got, want, e.sigfigs, tolerance);
     },
   };
@@ -225,6 +228,11 @@ function concluding(e: Expected, statements: readonly Statement[], response: str
   if (summary !== undefined) for (const s of statements) if (s.offset >= summary) out.add(s);
   lastIn(0, Number.POSITIVE_INFINITY);
   return [...out];
+}
+
+function withConstantsValue(p: PreparedFormula): WrittenValue | undefined {
+  const w = withStandardConstants(p);
+  return w === undefined ? undefined : writtenValue(w.formula);
 }
 
 /** The identity of a quantity: the canonical text of a prepared expression (`K_{\text{th}}`). */
