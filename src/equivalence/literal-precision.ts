@@ -17,12 +17,15 @@ export interface NumericTolerance {
   readonly ulps: number;
   /** Relative difference always accepted between inexact values. Default 0.01 (1%). */
   readonly floor: number;
-  /** Largest relative difference the `ulps` allowance may reach. Default 0.05 (5%). */
+  /** Largest relative difference the `ulps` allowance may reach. Default 0.03 (3%). */
   readonly cap: number;
 }
 
-/** The default grader tolerance: one unit in the last place, floor 1%, that unit capped at 5%. */
-export const DEFAULT_NUMERIC_TOLERANCE: NumericTolerance = { ulps: 1, floor: 0.01, cap: 0.05 };
+/**
+ * The default grader tolerance: one unit in the last place, floor 1%, that unit capped at 3% (past 3%
+ * a difference is no longer explained by rounding or by a constant known to 3–4 figures).
+ */
+export const DEFAULT_NUMERIC_TOLERANCE: NumericTolerance = { ulps: 1, floor: 0.01, cap: 0.03 };
 
 /**
  * The relative tolerance for a value whose last written place is `unit` relative to the value

@@ -23,7 +23,7 @@ export interface ScorerOptions {
   /** Pair-verdict cache. Default true. */
   readonly pairCache?: boolean;
   readonly extract?: ExtractOptions;
-  /** Grader tolerance of numerical final answers. Default `DEFAULT_NUMERIC_TOLERANCE` (1 ulp, 1% floor, 5% cap). */
+  /** Grader tolerance of numerical final answers. Default `DEFAULT_NUMERIC_TOLERANCE` (1 ulp, 1% floor, 3% cap). */
   readonly numericTolerance?: NumericTolerance;
 }
 

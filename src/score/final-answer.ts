@@ -127,15 +127,18 @@ function numericTest(
   tolerance: NumericTolerance | undefined,
 ): CandidateTest | undefined {
   const sides = relationSides(e.latex);
-  const want: WrittenValue | undefined = writtenValue(prepare(sides ? sides.rhs : e.latex));
-  if (want === undefined) return undefined;
+  const text = sides ? sides.rhs : e.latex;
+  const value = writtenValue(prepare(text));
+  if (value === undefined) return undefined;
+  const want = roundedInteger(text, value);
   return {
     numerical: true,
     accepts: (text, whole) => {
       if (whole) return false;
       const p = prepare(text);
       // A value written with standard constants (`\frac{3}{5}c`) takes their CODATA values.
-      const got = writtenValue(p) ?? withConstantsValue(p);
+      const written = writtenValue(p);
+      const got = written === undefined ? withConstantsValue(p) : roundedInteger(text, written);
       return got !== undefined && gradeValue(got, want, e.sigfigs, tolerance);
     },
   };
@@ -228,6 +231,17 @@ function concluding(e: Expected, statements: readonly Statement[], response: str
   if (summary !== undefined) for (const s of statements) if (s.offset >= summary) out.add(s);
   lastIn(0, Number.POSITIVE_INFINITY);
   return [...out];
+}
+
+/**
+ * A final answer written as an integer (`432\,\mathrm{K}`, `48\,\mathrm{MeV}`) is a value rounded to
+ * its ones place, not an exact number: its unit is 1 in that place.
+ */
+function roundedInteger(text: string, value: WrittenValue): WrittenValue {
+  const integer = /^\s*-?(\d+)(?![\d.^]|\s*\\(?:times|cdot))/.exec(text);
+  if (value.unit !== 0 || integer === null || value.value === 0) return value;
+  const written = Number(integer[1]);
+  return written === 0 ? value : { ...value, unit: 1 / written };
 }
 
 function withConstantsValue(p: PreparedFormula): WrittenValue | undefined {

@@ -49,7 +49,7 @@ test('grader tolerance: one unit in the last place of the less precise value', (
 
 test('grader tolerance is never stricter than the written precision, and is configurable', () => {
   const v = (value: number, unit = 0) => ({ value, unit });
-  // One figure: a unit is 20%; the allowance is capped at 5%, so half a unit (10%) remains the limit.
+  // One figure: a unit is 20%; the allowance is capped at 3%, so half a unit (10%) remains the limit.
   assert.equal(gradeValue(v(5.4e-8), v(5e-8), 1), true);
   assert.equal(gradeValue(v(6e-8, 0.2), v(5e-8), 1), false);
   // Exact integers compare exactly.
