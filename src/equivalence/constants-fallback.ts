@@ -93,7 +93,7 @@ export function isValueWithUnit(p: PreparedFormula): boolean {
 const valueMemo = new WeakMap<PreparedFormula, boolean>();
 
 function hasUnit(node: Node): boolean {
-  if (node.type === 'number') return node.dim !== undefined && node.dim.some((x) => x !== 0);
+  if (node.type === 'number') return node.dim?.some((x) => x !== 0) === true;
   return childNodes(node).some(hasUnit);
 }
 
