@@ -155,7 +155,7 @@ export interface ApplyNode {
  * Relation operators. `\approx`, `\simeq`, `\equiv`, `:=`, `\triangleq` give `=`; `\propto` gives
  * `propto`; `\sim` gives `~` (order of magnitude, not checked as an equation).
  */
-export type RelOp = '=' | '<' | '>' | '<=' | '>=' | '!=' | 'propto' | '~';
+export type RelOp = '=' | '<' | '>' | '<=' | '>=' | '!=' | 'propto' | 'sim' | '~';
 
 /**
  * A relation or a chain of relations: `a = b` has `ops ['=']`, `args [a, b]`; `a = b = c` has

@@ -1,6 +1,7 @@
 import { diagnostic } from '../core/diagnostic.js';
 import type { Verdict } from '../core/tree.js';
 import { compareFormulas } from './compare-formulas.js';
+import { compareWithConstants } from './constants-fallback.js';
 import { type PrepareOptions, prepareFormulaItems } from './prepare-formula.js';
 import { stripMathDelimiters } from './strip-math.js';
 import type { EquivalenceOptions, EquivalenceResult, Evidence, PreparedFormula } from './types.js';
@@ -27,7 +28,12 @@ export function checkEquivalence(a: string, b: string, options: EquivalenceOptio
   const prepare: PrepareOptions = options.constants === undefined ? {} : { constants: options.constants };
   const itemsA = prepareFormulaItems(a, prepare);
   const itemsB = prepareFormulaItems(b, prepare);
-  if (itemsA.length === 1 && itemsB.length === 1) return compareFormulas(itemsA[0]!, itemsB[0]!, options);
+  if (itemsA.length === 1 && itemsB.length === 1) {
+    const result = compareFormulas(itemsA[0]!, itemsB[0]!, options);
+    // Hook (issue 9): a value with a unit against a formula naming c, ħ, e, m_e … — retry with CODATA values.
+    if (result.verdict === 'equivalent') return result;
+    return compareWithConstants(itemsA[0]!, itemsB[0]!, options) ?? result;
+  }
   return compareItems(itemsA, itemsB, options);
 }
 

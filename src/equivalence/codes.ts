@@ -7,7 +7,9 @@ export const EQUIVALENCE_CODES: Readonly<Record<string, string>> = {
   'multiple-formulas':
     'The block holds several formulas (separated by \\Rightarrow, \\quad, commas or rows); compare them one at a time.',
   'unsupported-relation':
-    'The relation (\\propto, \\sim) has no solution-set meaning; the verdict is undetermined.',
+    'The relation (\\to, \\mapsto, \\in) has no solution-set meaning; the verdict is undetermined.',
+  'compared-up-to-factor':
+    'A \\sim or \\propto relation was compared up to a constant factor: \\propto needs the ratio of its sides to be the same in every trial, \\sim also needs it within [1/10, 10].',
   'relation-kind-mismatch': 'An equation was compared with an inequality; they are different.',
   'too-many-branches':
     'The formula has more \\pm signs than the checker expands; the verdict is undetermined.',
@@ -20,4 +22,6 @@ export const EQUIVALENCE_CODES: Readonly<Record<string, string>> = {
   'item-count-mismatch': 'The two blocks hold different numbers of formulas or values; they are different.',
   'too-many-items': 'A block holds more items than are compared pairwise; the verdict is undetermined.',
   'unparseable-formula': 'One side could not be parsed; see its parser diagnostics.',
+  'constants-fallback':
+    'One side is a value with a unit and the other names standard constants (c, ħ, e, m_e, k_B, G, ε₀, …; never k or g): they were given their CODATA 2018 values.',
 };

@@ -2,6 +2,7 @@ import { type Diagnostic, diagnostic } from '../core/diagnostic.js';
 import { createPrng } from '../core/prng.js';
 import type { Node, Verdict } from '../core/tree.js';
 import type { SolveOptions } from '../numeric/index.js';
+import { compareUpToFactor, scalingOf } from './order-of-magnitude.js';
 import { VALUE_SYMBOL } from './prepare-formula.js';
 import { isEmpty, type SolutionSet, sameSolutions, type Tolerance } from './solution-set.js';
 import { solvePrepared } from './solve-prepared.js';
@@ -52,6 +53,8 @@ export function compareFormulas(
     }
     return { verdict: 'undetermined', evidence: base, diagnostics };
   }
+  // Hook (issue 9): `\sim` and `\propto` are compared up to a constant factor (order-of-magnitude.ts).
+  if (scalingOf(a) !== undefined || scalingOf(b) !== undefined) return compareUpToFactor(a, b, options);
   [a, b] = [asEquationAgainst(a, b), asEquationAgainst(b, a)];
   if (
     (a.kind === 'inequality') !== (b.kind === 'inequality') ||

@@ -102,13 +102,15 @@ function prepareTree(
       return invalid(source, diagnostics);
     }
     relationOp = tree.ops[0]!;
-    if (relationOp === 'propto' || relationOp === '~') {
+    if (relationOp === '~') {
       diagnostics.push(
         diagnostic('unsupported-relation', 'error', `relation '${relationOp}' is not checked`, tree.span),
       );
       return invalid(source, diagnostics);
     }
-    if (relationOp !== '=') kind = 'inequality';
+    // `\propto` and `\sim` are prepared as equations of their sides; compareFormulas compares them up
+    // to a constant factor (order-of-magnitude.ts).
+    if (relationOp !== '=' && relationOp !== 'propto' && relationOp !== 'sim') kind = 'inequality';
   } else {
     kind = 'expression';
   }
@@ -121,7 +123,13 @@ function prepareTree(
   }
   const swap = relationOp === '>' || relationOp === '>=';
   const op: PreparedFormula['op'] =
-    relationOp === '>' ? '<' : relationOp === '>=' ? '<=' : (relationOp as PreparedFormula['op']);
+    relationOp === '>'
+      ? '<'
+      : relationOp === '>='
+        ? '<='
+        : relationOp === 'propto' || relationOp === 'sim'
+          ? '='
+          : (relationOp as PreparedFormula['op']);
   const branches = expanded.map((branch) => sides(branch, swap));
   const variables = new Set<string>();
   for (const { lhs, rhs } of branches) {

@@ -8,7 +8,7 @@ export interface FormulaPart {
   readonly end: number;
   readonly latex: string;
   readonly relation: boolean;
-  /** Set for `\propto` and `\sim`, which are not checked as equations. */
+  /** Set for `\to`, `\mapsto`, `\in`, which are not checked (`\sim`, `\propto` are, up to a factor). */
   readonly unchecked?: true;
 }
 
@@ -43,7 +43,7 @@ export function splitFormula(text: string): SplitResult {
       const right = node.args[k + 1]!;
       const op = node.ops[k];
       const p = part(text, left.span.start, right.span.end, true);
-      parts.push(op === 'propto' || op === '~' ? { ...p, unchecked: true } : p);
+      parts.push(op === '~' ? { ...p, unchecked: true } : p);
     }
     // A chain of equalities also states its first side equal to each later one:
     // `W = E_{max} - E_{min} = 4t` says W = 4t, which is often the reference step.

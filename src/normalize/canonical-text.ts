@@ -15,7 +15,7 @@ export function canonicalText(tree: Node): string {
   return canon(tree);
 }
 
-const SYMMETRIC: ReadonlySet<RelOp> = new Set<RelOp>(['=', '!=', 'propto', '~']);
+const SYMMETRIC: ReadonlySet<RelOp> = new Set<RelOp>(['=', '!=', 'propto', 'sim', '~']);
 const FLIPPED: Partial<Record<RelOp, RelOp>> = { '>': '<', '>=': '<=' };
 
 function canon(node: Node): string {

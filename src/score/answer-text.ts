@@ -2,12 +2,17 @@ import { matchingBrace } from '../extract/find-math-blocks.js';
 
 /** The contents of every `\boxed{…}` in a response, in order. */
 export function boxedContents(response: string): string[] {
-  const out: string[] = [];
+  return boxedSpans(response).map((b) => b.content);
+}
+
+/** Every `\boxed{…}` of a response: its contents and the offset where they start. */
+export function boxedSpans(response: string): { readonly content: string; readonly start: number }[] {
+  const out: { content: string; start: number }[] = [];
   let at = response.indexOf('\\boxed{');
   while (at >= 0 && out.length < 1000) {
     const close = matchingBrace(response, at + 6);
     if (close < 0) break;
-    out.push(response.slice(at + 7, close));
+    out.push({ content: response.slice(at + 7, close), start: at + 7 });
     at = response.indexOf('\\boxed{', close);
   }
   return out;
@@ -49,4 +54,32 @@ export function relationSides(latex: string): { lhs: string; rhs: string } | und
       return { lhs: latex.slice(0, k).trim(), rhs: latex.slice(k + 1).trim() };
   }
   return undefined;
+}
+
+/** A part of an answer introduced by a sub-question marker (`**(a)**`, `(b)`, `Part (c)`). */
+export interface AnswerSection {
+  readonly letter: string;
+  readonly start: number;
+  readonly end: number;
+}
+
+/**
+ * The sub-question sections of an answer: each starts at a line that opens with a marker `(a)`,
+ * `**(b)**`, `### (c)` or `Part (d)` (letters a–h) and runs to the next marker. Empty when the answer
+ * marks no parts.
+ */
+export function answerSections(response: string): AnswerSection[] {
+  const marker = /(^|\n)[ \t]*(?:#{1,6}[ \t]*)?(?:\*\*|__)?[ \t]*(?:part[ \t]+)?\(([a-h])\)/gi;
+  const starts: { letter: string; at: number }[] = [];
+  for (const m of response.matchAll(marker)) {
+    starts.push({ letter: m[2]!.toLowerCase(), at: (m.index ?? 0) + m[1]!.length });
+  }
+  return starts.map((s, i) => ({ letter: s.letter, start: s.at, end: starts[i + 1]?.at ?? response.length }));
+}
+
+/** Offset where a concluding section starts (`Final answer`, `Summary`, `Answers:`), or undefined. */
+export function concludingOffset(response: string): number | undefined {
+  let last: number | undefined;
+  for (const m of response.matchAll(/\b(?:final answers?|in summary|summary|answers?\s*:)/gi)) last = m.index;
+  return last;
 }

@@ -2,6 +2,7 @@ import type { Diagnostic } from '../core/diagnostic.js';
 import { ancestorClosure } from '../dag/ancestor-closure.js';
 import type { Problem } from '../dag/types.js';
 import { prepareFormula } from '../equivalence/index.js';
+import type { NumericTolerance } from '../equivalence/literal-precision.js';
 import type { EquivalenceMode, EquivalenceOptions, PreparedFormula } from '../equivalence/types.js';
 import { type ExtractOptions, extractFormulas } from '../extract/extract-formulas.js';
 import { baselines } from './baselines.js';
@@ -22,6 +23,8 @@ export interface ScorerOptions {
   /** Pair-verdict cache. Default true. */
   readonly pairCache?: boolean;
   readonly extract?: ExtractOptions;
+  /** Grader tolerance of numerical final answers. Default `DEFAULT_NUMERIC_TOLERANCE` (1 ulp, 1% floor, 3% cap). */
+  readonly numericTolerance?: NumericTolerance;
 }
 
 /** Per-call options of {@link Scorer.scoreResponse}. */
@@ -109,7 +112,11 @@ export function createScorer(problems: readonly Problem[], options: ScorerOption
       if (by !== undefined) return { index: n.index, status: 'matched', matchedBy: by };
       return { index: n.index, status: achievedSet.has(n.index) ? 'ancestor' : 'missed' };
     });
-    const final = checkFinalAnswer(problem, response, extraction, matched, equivalence);
+    // The final-answer check reads the answer's formulas through the same cached preparer.
+    const final = checkFinalAnswer(problem, response, extraction, matched, equivalence, {
+      prepare: (latex) => prepareAnswer(latex, problem),
+      ...(options.numericTolerance === undefined ? {} : { tolerance: options.numericTolerance }),
+    });
     // Numerical and text answers: the explicit check decides (the final nodes of a numerical problem
     // are often general laws a partial answer writes with wrong numbers). Algebraic answers: either
     // the explicit check or every final node matched (an answer may keep an intermediate symbol, e.g.

@@ -1,4 +1,9 @@
 import { formulaVariables, VALUE_SYMBOL } from '../equivalence/index.js';
+import {
+  DEFAULT_NUMERIC_TOLERANCE,
+  literalUnit,
+  type NumericTolerance,
+} from '../equivalence/literal-precision.js';
 import type { PreparedFormula } from '../equivalence/types.js';
 import { compile } from '../numeric/index.js';
 
@@ -17,12 +22,26 @@ export function expressionValue(p: PreparedFormula): number | undefined {
   return Number.isFinite(value) ? value : undefined;
 }
 
+/** A value with the relative unit in its last written place (0: exact or unknown). */
+export interface WrittenValue {
+  readonly value: number;
+  /** ulp / |value| of the coarsest decimal written (`literalUnit`); 0 for exact integers. */
+  readonly unit: number;
+}
+
+/** {@link expressionValue} with the precision it was written to. */
+export function writtenValue(p: PreparedFormula): WrittenValue | undefined {
+  const value = expressionValue(p);
+  if (value === undefined) return undefined;
+  return { value, unit: p.tree === undefined ? 0 : literalUnit(p.tree) };
+}
+
 /**
- * Whether `value` agrees with `expected` to the problem's precision. With `significantFigures` s,
- * the tolerance is half a unit in the last significant place of `expected`
+ * Whether `value` agrees with `expected` to the problem's precision, strictly: with
+ * `significantFigures` s, half a unit in the last significant place of `expected`
  * (0.5 · 10^(⌊log10|expected|⌋ − s + 1)), so 4.7e-8 and 5.4e-8 both pass for 5e-8 at one figure.
- * Without it, 1% relative (the precision answers usually quote; three figures would be 0.5%).
- * A tiny relative slack absorbs unit-conversion rounding.
+ * Without it, 1% relative. A tiny relative slack absorbs unit-conversion rounding. Used by
+ * `prism validate` (a reference's own numbers); answers are graded by {@link gradeValue}.
  */
 export function withinPrecision(value: number, expected: number, significantFigures?: number): boolean {
   if (!Number.isFinite(value) || !Number.isFinite(expected)) return false;
@@ -32,4 +51,38 @@ export function withinPrecision(value: number, expected: number, significantFigu
   if (significantFigures === undefined) return diff <= 0.01 * Math.abs(expected) + slack;
   const place = Math.floor(Math.log10(Math.abs(expected))) - significantFigures + 1;
   return diff <= 0.5 * 10 ** place + slack;
+}
+
+/**
+ * Whether an answer's value is the expected one as an expert grader judges it (the rule of
+ * `NumericTolerance`): the less precise of the two written values sets the unit in the last place
+ * (the expected value's unit comes from the problem's significant figures when given, else from its
+ * digits); the difference may reach the larger of half that unit, `ulps` units capped at `cap`
+ * relative, and `floor` relative. Two exact values (integers) must agree to 1e-9.
+ */
+export function gradeValue(
+  got: WrittenValue,
+  expected: WrittenValue,
+  significantFigures?: number,
+  tolerance: NumericTolerance = DEFAULT_NUMERIC_TOLERANCE,
+): boolean {
+  const { value } = got;
+  const want = expected.value;
+  if (!Number.isFinite(value) || !Number.isFinite(want)) return false;
+  const diff = Math.abs(value - want);
+  const scale = Math.abs(want);
+  if (scale === 0) return diff <= 1e-12;
+  const slack = 1e-9 * scale;
+  const expectedUnit =
+    significantFigures === undefined
+      ? expected.unit * scale
+      : 10 ** (Math.floor(Math.log10(scale)) - significantFigures + 1);
+  const unit = Math.max(expectedUnit, got.unit * Math.abs(value));
+  if (unit === 0) return diff <= slack;
+  const allowed = Math.max(
+    0.5 * unit,
+    Math.min(tolerance.ulps * unit, tolerance.cap * scale),
+    tolerance.floor * scale,
+  );
+  return diff <= allowed + slack;
 }

@@ -1,4 +1,5 @@
 import type { Verdict } from '../core/tree.js';
+import { compareWithConstants } from '../equivalence/constants-fallback.js';
 import { compareFormulas, effectiveVariables, VALUE_SYMBOL } from '../equivalence/index.js';
 import type { EquivalenceOptions, PreparedFormula } from '../equivalence/types.js';
 
@@ -56,7 +57,7 @@ export function createPairMatcher(options: PairMatcherOptions = {}): PairMatcher
     return f;
   };
   const stats: MatchStats = { pairs: 0, identical: 0, cheapRejects: 0, cacheHits: 0, comparisons: 0 };
-  const match = (answer: PreparedFormula, node: PreparedFormula): Verdict => {
+  const decide = (answer: PreparedFormula, node: PreparedFormula): Verdict => {
     stats.pairs++;
     if (!answer.ok || !node.ok) return 'different';
     if (cheap) {
@@ -87,6 +88,13 @@ export function createPairMatcher(options: PairMatcherOptions = {}): PairMatcher
       cache.set(key, verdict);
     }
     return verdict;
+  };
+  // Hook (issue 9): a value with a unit against a formula naming c, ħ, e, m_e … is retried with
+  // CODATA values (constants-fallback.ts); cheap unless one side is such a value.
+  const match = (answer: PreparedFormula, node: PreparedFormula): Verdict => {
+    const verdict = decide(answer, node);
+    if (verdict === 'equivalent' || !answer.ok || !node.ok) return verdict;
+    return compareWithConstants(answer, node, options.equivalence)?.verdict ?? verdict;
   };
   return { match, stats };
 }

@@ -19,6 +19,7 @@ const CATEGORIES = [
   'identity',
   'near-miss',
   'physical-mode',
+  'grader-fresh',
 ];
 const DOMAINS = [
   'mechanics',

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { relativeTolerance } from '../../src/equivalence/literal-precision.js';
 import { normalizePhrase, phraseMatches, relationSides } from '../../src/score/answer-text.js';
-import { withinPrecision } from '../../src/score/numeric-answer.js';
+import { gradeValue, withinPrecision } from '../../src/score/numeric-answer.js';
 
 test('one significant figure: half a unit in the last place', () => {
   assert.equal(withinPrecision(5.4e-8, 5e-8, 1), true);
@@ -31,4 +32,38 @@ test('relation sides split at the top-level equals sign', () => {
   assert.deepEqual(relationSides('F = \\frac{a}{b=c}'), { lhs: 'F', rhs: '\\frac{a}{b=c}' });
   assert.deepEqual(relationSides('x \\approx 5'), { lhs: 'x', rhs: '5' });
   assert.equal(relationSides('x + 1'), undefined);
+});
+
+test('grader tolerance: one unit in the last place of the less precise value', () => {
+  const v = (value: number, unit = 0) => ({ value, unit });
+  // 1.54e3 for 1.53e3 at 3 figures: one unit (10 J) — accepted; 1.56e3 is three units (2%) — rejected.
+  assert.equal(gradeValue(v(1540, 0.01 / 1.54), v(1530), 3), true);
+  assert.equal(gradeValue(v(1560, 0.01 / 1.56), v(1530), 3), false);
+  // 48 MeV (exact integer) for 0.047 GeV: the reference's unit (1 MeV) sets the allowance.
+  assert.equal(gradeValue(v(48), v(47, 0.001 / 0.047)), true);
+  assert.equal(gradeValue(v(49), v(47, 0.001 / 0.047)), false);
+  // 2.714 for 2.71: within the 1% floor; 2.75 is 1.5% off — rejected.
+  assert.equal(gradeValue(v(2.714, 0.001 / 2.714), v(2.71, 0.01 / 2.71)), true);
+  assert.equal(gradeValue(v(2.75, 0.01 / 2.75), v(2.71, 0.01 / 2.71)), false);
+});
+
+test('grader tolerance is never stricter than the written precision, and is configurable', () => {
+  const v = (value: number, unit = 0) => ({ value, unit });
+  // One figure: a unit is 20%; the allowance is capped at 3%, so half a unit (10%) remains the limit.
+  assert.equal(gradeValue(v(5.4e-8), v(5e-8), 1), true);
+  assert.equal(gradeValue(v(6e-8, 0.2), v(5e-8), 1), false);
+  // Exact integers compare exactly.
+  assert.equal(gradeValue(v(3), v(4)), false);
+  assert.equal(gradeValue(v(4), v(4)), true);
+  // A stricter grader: no floor, half a unit.
+  const strict = { ulps: 0.5, floor: 0, cap: 0 };
+  assert.equal(gradeValue(v(1540, 0.01 / 1.54), v(1530), 3, strict), false);
+  assert.equal(gradeValue(v(1534, 0.001 / 1.534), v(1530), 3, strict), true);
+});
+
+test('relative tolerance of written literals', () => {
+  assert.equal(relativeTolerance(0), 0);
+  assert.equal(relativeTolerance(0.01 / 2.71), 0.01); // the 1% floor
+  assert.ok(Math.abs(relativeTolerance(0.001 / 0.047) - 0.001 / 0.047) < 1e-15); // one unit (2.1%)
+  assert.equal(relativeTolerance(0.2), 0.1); // one figure: half a unit
 });

@@ -2,8 +2,8 @@ import type { RelOp } from '../../core/tree.js';
 
 /**
  * Relation commands and characters → relation operator. `\approx`, `\simeq`, `\equiv`, `\cong`,
- * `:=` read as `=`; `\propto` is `propto`; `\sim`, `\asymp` and `\to` (a limit arrow outside
- * `\lim`) are `~`, order-of-magnitude relations that are not checked as equations; `\gg`/`\ll` are
+ * `:=` read as `=`; `\propto` is `propto`; `\sim`, `\asymp` are `sim` (order of magnitude, compared up
+ * to a factor); `\to` (a limit arrow outside `\lim`), `\mapsto`, `\in` are `~`, not checked; `\gg`/`\ll` are
  * read as `>`/`<`.
  */
 export const RELATION_COMMANDS: Readonly<Record<string, RelOp>> = {
@@ -31,8 +31,8 @@ export const RELATION_COMMANDS: Readonly<Record<string, RelOp>> = {
   ne: '!=',
   neq: '!=',
   propto: 'propto',
-  sim: '~',
-  asymp: '~',
+  sim: 'sim',
+  asymp: 'sim',
   to: '~',
   longmapsto: '~',
   mapsto: '~',

@@ -1,0 +1,70 @@
+import type { PreparedFormula } from '../equivalence/types.js';
+import { splitFormula } from '../extract/split-formula.js';
+import type { ExtractionResult } from '../extract/types.js';
+import { boxedSpans, relationSides } from './answer-text.js';
+import { expressionValue } from './numeric-answer.js';
+
+/** One formula or bare value of an answer, read as a possible statement of a final answer. */
+export interface Statement {
+  readonly latex: string;
+  /** Offset in the answer; the links of a chain `a = b = c` share the offset of its first side. */
+  readonly offset: number;
+  readonly boxed: boolean;
+  /** A lone expression (`4.75\,\mathrm{h}`), not a relation. */
+  readonly bare: boolean;
+  /** The two sides of an equation (`=`, `\approx`); undefined for bare values and inequalities. */
+  readonly sides?: { readonly lhs: string; readonly rhs: string };
+  /** Quantity keys (canonical texts) of the sides: the quantities the formula states. */
+  readonly keys: readonly string[];
+  /** Some side (or the bare expression) evaluates to a number. */
+  readonly hasValue: boolean;
+  /** Free variables of the formula (empty when it cannot be prepared). */
+  readonly variables: readonly string[];
+}
+
+/** Most boxes read on their own (the rest keep the extractor's reading). */
+const MAX_BOXES = 200;
+
+/**
+ * The answer's formulas and bare values in reading order, each with the quantities it states, for
+ * the final-answer check. Each `\boxed{…}` is read on its own (split into its formulas), so boxes
+ * written side by side (`\boxed{v = 2\,\mathrm{m/s}}\ \boxed{t = 1\,\mathrm{s}}`) stay separate
+ * statements. `prepare` is the scorer's cached preparer (problem constants applied).
+ */
+export function finalStatements(
+  response: string,
+  extraction: ExtractionResult,
+  prepare: (latex: string) => PreparedFormula,
+): Statement[] {
+  const read: { latex: string; offset: number; boxed: boolean; bare: boolean }[] = [];
+  const boxes = boxedSpans(response).slice(0, MAX_BOXES);
+  const inBox = (offset: number) =>
+    boxes.some((b) => offset >= b.start && offset < b.start + b.content.length);
+  for (const box of boxes) {
+    const split = splitFormula(box.content);
+    if (!split.ok) continue;
+    for (const part of split.parts) {
+      if (part.unchecked) continue;
+      read.push({ latex: part.latex, offset: box.start + part.start, boxed: true, bare: !part.relation });
+    }
+  }
+  for (const f of extraction.formulas)
+    if (!inBox(f.offset))
+      read.push({ latex: f.latex, offset: f.offset, boxed: f.kind === 'boxed', bare: false });
+  for (const f of extraction.candidates)
+    if (!inBox(f.offset))
+      read.push({ latex: f.latex, offset: f.offset, boxed: f.kind === 'boxed', bare: true });
+  read.sort((a, b) => a.offset - b.offset);
+  return read.map(({ latex, offset, boxed, bare }) => {
+    const whole = prepare(latex);
+    const base = { latex, offset, boxed, bare, variables: whole.ok ? whole.variables : [] };
+    if (bare) return { ...base, keys: [], hasValue: expressionValue(whole) !== undefined };
+    const sides = relationSides(latex);
+    if (sides === undefined) return { ...base, keys: [], hasValue: false };
+    const left = prepare(sides.lhs);
+    const right = prepare(sides.rhs);
+    const keys = [left, right].filter((p) => p.ok && p.kind === 'expression').map((p) => p.canonical);
+    const hasValue = expressionValue(left) !== undefined || expressionValue(right) !== undefined;
+    return { ...base, sides, keys, hasValue };
+  });
+}

@@ -1,0 +1,52 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import type { Problem } from '../../src/dag/types.js';
+import { createScorer } from '../../src/score/create-scorer.js';
+
+// Final-answer cases written for this check (not taken from any graded set): an answer text, the
+// problem's expected final answers, the verdict an expert grader gives and why. Both directions:
+// right answers the old check rejected (several parts, no boxes, other units or digits) and wrong
+// ones that merely look final (revised intermediates, wrong last values, neighbouring values).
+interface Case {
+  readonly id: string;
+  readonly problem: Partial<Problem> & {
+    readonly subquestions?: readonly { letter: string; final_answer: string[]; final_answer_form: string }[];
+  };
+  readonly response: string;
+  readonly expected: boolean;
+  readonly why: string;
+}
+
+const file = fileURLToPath(new URL('./final-answer-cases.jsonl', import.meta.url));
+const cases: Case[] = readFileSync(file, 'utf8')
+  .split('\n')
+  .filter((l) => l.trim() !== '')
+  .map((l) => JSON.parse(l) as Case);
+
+function problemOf(c: Case): Problem {
+  const subquestions = c.problem.subquestions?.map((s) => ({ ...s, subproblem: '', solution: '' }));
+  return {
+    ...c.problem,
+    ...(subquestions === undefined ? {} : { subquestions }),
+    id: c.id,
+    context: '',
+    grading_standard: [{ index: 1, formula: '$$z = 1$$', dependency: [], is_final_answer: true }],
+  } as Problem;
+}
+
+const scorer = createScorer(cases.map(problemOf));
+
+for (const c of cases) {
+  test(`${c.id}: ${c.expected ? 'accepted' : 'rejected'} — ${c.why}`, () => {
+    const record = scorer.scoreResponse(c.id, c.response);
+    const detail = JSON.stringify(record.final_answer.answers);
+    assert.equal(record.final_answer.explicit, c.expected, detail);
+  });
+}
+
+test('the cases cover both directions', () => {
+  assert.ok(cases.filter((c) => c.expected).length >= 8);
+  assert.ok(cases.filter((c) => !c.expected).length >= 8);
+});
