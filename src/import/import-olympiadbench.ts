@@ -34,7 +34,7 @@ export function importOlympiadBench(items: readonly unknown[]): ImportResult {
   const problems: ImportedProblem[] = [];
   const skipped: SkippedItem[] = [];
   const notes: SkippedItem[] = [];
-  items.forEach((raw, i) => {
+  for (const [i, raw] of items.entries()) {
     const item = (typeof raw === 'object' && raw !== null ? raw : {}) as Item;
     const sourceId = String(item.id ?? `#${i + 1}`);
     const id = `ob-${sourceId}`;
@@ -42,17 +42,31 @@ export function importOlympiadBench(items: readonly unknown[]): ImportResult {
       skipped.push({ id, reason });
     };
     const question = str(item.question);
-    if (question === undefined || question.trim() === '') return skip('no question text');
-    if (item.label === 'Theorem_Proving') return skip('a proof (Theorem_Proving): no final answer to check');
+    if (question === undefined || question.trim() === '') {
+      skip('no question text');
+      continue;
+    }
+    if (item.label === 'Theorem_Proving') {
+      skip('a proof (Theorem_Proving): no final answer to check');
+      continue;
+    }
     const types = (str(item.answer_type) ?? '').split(',').map((t) => t.trim());
-    if (types.includes('Need_human_evaluate'))
-      return skip('answer_type Need_human_evaluate: the source grades it by hand');
+    if (types.includes('Need_human_evaluate')) {
+      skip('answer_type Need_human_evaluate: the source grades it by hand');
+      continue;
+    }
     const answers = (Array.isArray(item.final_answer) ? item.final_answer : [])
       .filter((a): a is string => typeof a === 'string' && a.trim() !== '')
       .flatMap((a) => splitAnswerList(a, item.is_multiple_answer === true));
-    if (answers.length === 0) return skip('no final answer');
+    if (answers.length === 0) {
+      skip('no final answer');
+      continue;
+    }
     const forms = types.map((t) => FORMS[t]);
-    if (forms.some((f) => f === undefined)) return skip(`unknown answer_type '${str(item.answer_type)}'`);
+    if (forms.some((f) => f === undefined)) {
+      skip(`unknown answer_type '${str(item.answer_type)}'`);
+      continue;
+    }
     const formOf = (k: number): 'algebraic' | 'numerical' =>
       (forms.length === answers.length ? forms[k] : forms[0]) ?? 'algebraic';
     const unit = str(item.unit);
@@ -102,7 +116,7 @@ export function importOlympiadBench(items: readonly unknown[]): ImportResult {
         final_answer_form: formOf(0),
         ...(figures.length > 0 ? { significant_figures: Math.min(...figures) } : {}),
       });
-      return;
+      continue;
     }
     problems.push({
       ...base,
@@ -115,6 +129,6 @@ export function importOlympiadBench(items: readonly unknown[]): ImportResult {
         ...(c.figures === undefined ? {} : { significant_figures: c.figures }),
       })),
     });
-  });
+  }
   return { format: 'olympiadbench', problems, skipped, notes };
 }

@@ -23,16 +23,20 @@ const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : und
 export function importPhyBench(items: readonly unknown[]): ImportResult {
   const problems: ImportedProblem[] = [];
   const skipped: SkippedItem[] = [];
-  items.forEach((raw, i) => {
+  for (const [i, raw] of items.entries()) {
     const item = (typeof raw === 'object' && raw !== null ? raw : {}) as Item;
     const sourceId = String(item.id ?? `#${i + 1}`);
     const id = `phy-${sourceId}`;
     const content = str(item.content);
     const answer = str(item.answer);
-    if (content === undefined || content.trim() === '')
-      return void skipped.push({ id, reason: 'no problem text' });
-    if (answer === undefined || stripDelimiters(answer) === '')
-      return void skipped.push({ id, reason: 'no answer' });
+    if (content === undefined || content.trim() === '') {
+      skipped.push({ id, reason: 'no problem text' });
+      continue;
+    }
+    if (answer === undefined || stripDelimiters(answer) === '') {
+      skipped.push({ id, reason: 'no answer' });
+      continue;
+    }
     const tag = str(item.tag) ?? '';
     const solution = str(item.solution);
     problems.push({
@@ -46,6 +50,6 @@ export function importPhyBench(items: readonly unknown[]): ImportResult {
       grading_standard: [],
       meta: { source_id: sourceId, tag },
     });
-  });
+  }
   return { format: 'phybench', problems, skipped, notes: [] };
 }

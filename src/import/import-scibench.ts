@@ -24,7 +24,7 @@ export function importSciBench(items: readonly unknown[]): ImportResult {
   const skipped: SkippedItem[] = [];
   const notes: SkippedItem[] = [];
   const seen = new Map<string, number>();
-  items.forEach((raw, i) => {
+  for (const [i, raw] of items.entries()) {
     const item = (typeof raw === 'object' && raw !== null ? raw : {}) as Item;
     const source = (str(item.source) ?? 'scibench').trim();
     const pid = (str(item.problemid) ?? `#${i + 1}`).trim().replace(/\s+/g, '_');
@@ -34,9 +34,13 @@ export function importSciBench(items: readonly unknown[]): ImportResult {
     if (count > 1) id = `${id}-${count}`;
     const text = str(item.problem_text);
     const number = (str(item.answer_number) ?? '').trim();
-    if (text === undefined || text.trim() === '') return void skipped.push({ id, reason: 'no problem text' });
+    if (text === undefined || text.trim() === '') {
+      skipped.push({ id, reason: 'no problem text' });
+      continue;
+    }
     if (number === '' || !Number.isFinite(Number(number))) {
-      return void skipped.push({ id, reason: `answer_number '${number}' is not a number` });
+      skipped.push({ id, reason: `answer_number '${number}' is not a number` });
+      continue;
     }
     const unit = str(item.unit);
     const answer = numericAnswerLatex(number, unit);
@@ -61,6 +65,6 @@ export function importSciBench(items: readonly unknown[]): ImportResult {
         ...(str(item.comment)?.trim() ? { comment: str(item.comment)?.trim() } : {}),
       },
     });
-  });
+  }
   return { format: 'scibench', problems, skipped, notes };
 }
