@@ -79,8 +79,9 @@ test('equiv --explain: every key of the evidence is snake_case; variable names a
   const out = JSON.parse(r.stdout) as { evidence: { trials: { assignment: Record<string, number> }[] } };
   const keys: string[] = [];
   const walk = (o: unknown, parent: string): void => {
-    if (Array.isArray(o)) o.forEach((x) => walk(x, parent));
-    else if (o !== null && typeof o === 'object') {
+    if (Array.isArray(o)) {
+      for (const x of o) walk(x, parent);
+    } else if (o !== null && typeof o === 'object') {
       for (const [k, v] of Object.entries(o)) {
         if (parent !== 'assignment') keys.push(k);
         walk(v, k);
