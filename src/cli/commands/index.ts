@@ -1,4 +1,5 @@
 import type { Command } from '../io.js';
+import { agreementCommand } from './agreement.js';
 import { compareCommand } from './compare.js';
 import { datasetStatsCommand } from './dataset-stats.js';
 import { equivCommand } from './equiv.js';
@@ -21,5 +22,6 @@ export const commands: readonly Command[] = [
   rescoreCommand,
   reportCommand,
   compareCommand,
+  agreementCommand,
   explainCommand,
 ];
