@@ -43,9 +43,10 @@ const paren = (text: string): string => `\\left(${text}\\right)`;
 
 /** LaTeX of a canonical symbol name: `v_{max}`, `theta_{0}`, `Delta x`, `hat(n)`, `v'_{1}`. */
 export function symbolLatex(name: string): string {
-  const deco = /^(hat|bar|tilde|check|breve|acute|grave|ring|dddot|mathcal|mathscr|mathfrak|mathbb)\((.*)\)(.*)$/.exec(
-    name,
-  );
+  const deco =
+    /^(hat|bar|tilde|check|breve|acute|grave|ring|dddot|mathcal|mathscr|mathfrak|mathbb)\((.*)\)(.*)$/.exec(
+      name,
+    );
   if (deco !== null) return `\\${deco[1]}{${symbolLatex(deco[2]!)}}${words(deco[3]!)}`;
   return words(name);
 }
@@ -56,8 +57,11 @@ function words(text: string): string {
 
 function print(node: Node, parentPrec: number): string {
   switch (node.type) {
-    case 'number':
-      return node.raw.trim() === '' ? String(node.value) : node.raw.trim();
+    case 'number': {
+      const raw = node.raw.trim() === '' ? String(node.value) : node.raw.trim();
+      // `a \cdot 3\times10^{8}` would fold as (a·3)·10^8: a scientific literal inside a product is bracketed.
+      return parentPrec > 1 && /\\times|\\cdot/.test(raw) ? paren(raw) : raw;
+    }
     case 'symbol': {
       if (node.name === 'infinity') return '\\infty';
       const base = node.upright === true ? `\\mathrm{${node.name}}` : symbolLatex(node.name);
@@ -74,7 +78,10 @@ function print(node: Node, parentPrec: number): string {
     case 'binary':
       return binary(node, parentPrec);
     case 'call':
-      return call(node.fn, node.args.map((a) => print(a, 0)));
+      return call(
+        node.fn,
+        node.args.map((a) => print(a, 0)),
+      );
     case 'apply':
       return `${symbolLatex(node.name)}(${node.args.map((a) => print(a, 0)).join(', ')})`;
     case 'relation': {
@@ -121,11 +128,14 @@ function binary(node: Extract<Node, { type: 'binary' }>, parentPrec: number): st
     const base = print(node.left, 5);
     text = `${base}^{${print(node.right, 0)}}`;
   } else if (node.op === '*' && node.right.type === 'unit') {
-    text = `${print(node.left, prec)}\\,${print(node.right, prec + 1)}`;
+    text = `${print(node.left, 0)}\\,${print(node.right, prec + 1)}`;
   } else if (node.op === '*') {
     const left = print(node.left, prec);
     const right = print(node.right, prec + 1);
-    text = node.implicit === true && node.right.type !== 'number' ? `${left}\\,${right}` : `${left} \\cdot ${right}`;
+    text =
+      node.implicit === true && node.right.type !== 'number'
+        ? `${left}\\,${right}`
+        : `${left} \\cdot ${right}`;
   } else {
     const op = node.op === '±' ? '\\pm' : node.op === '∓' ? '\\mp' : node.op;
     text = `${print(node.left, prec)} ${op} ${print(node.right, prec + 1)}`;
