@@ -84,6 +84,14 @@ function main(): number {
       `- [${f.kind}] ${f.verdict} (${f.ms.toFixed(1)} ms, ${f.corpus})${c}\n    A: ${f.a.replace(/\s+/g, ' ')}\n    B: ${f.b.replace(/\s+/g, ' ')}`,
     );
   }
+  if (report.oracleDisagreements.length > 0) {
+    console.log(`\n${report.oracleDisagreements.length} rewrites the oracle called different (not checked):`);
+    for (const p of report.oracleDisagreements.slice(0, show)) {
+      console.log(
+        `- [${p.kind}] (${p.corpus})\n    A: ${p.a.replace(/\s+/g, ' ')}\n    B: ${p.b.replace(/\s+/g, ' ')}`,
+      );
+    }
+  }
   return 0;
 }
 

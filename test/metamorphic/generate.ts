@@ -96,18 +96,34 @@ export function generatePairs(
     const d = (discards[kind] ??= {});
     d[why] = (d[why] ?? 0) + 1;
   };
-  // Sources are parsed when first drawn (parsing all ~5,000 costs more than a batch needs).
+  // Sources are parsed when first drawn (parsing all ~5,000 costs more than a batch needs); a text
+  // rewrite is tried on the text first, so a source it does not apply to is never parsed.
   const cache = new Map<number, Parsed | null>();
-  const draw = (): Parsed | undefined => {
-    const k = rng.int(sources.length);
+  const parsedAt = (k: number): Parsed | undefined => {
     let p = cache.get(k);
     if (p === undefined) cache.set(k, (p = asEquation(sources[k]!) ?? null));
     return p ?? undefined;
   };
   for (let i = 0; i < options.pairs && sources.length > 0; i++) {
     const kind = kinds[i % kinds.length]!;
+    const text = TEXT_REWRITES[kind];
     for (let tries = 0; tries < 60; tries++) {
-      const p = draw();
+      const k = rng.int(sources.length);
+      const source = sources[k]!;
+      if (text !== undefined) {
+        const b = text(source.latex, rng);
+        if (b === undefined || parsedAt(k) === undefined) continue;
+        pairs.push({
+          id: `${options.seed}/${i}`,
+          kind,
+          corpus: source.corpus,
+          a: source.latex,
+          expected: 'equivalent',
+          b,
+        });
+        break;
+      }
+      const p = parsedAt(k);
       if (p === undefined) continue;
       const made = make(kind, p, rng, discard);
       if (made === undefined) continue;
@@ -125,11 +141,6 @@ function make(
   rng: Prng,
   discard: (kind: string, why: string) => void,
 ): Omit<Pair, 'id' | 'kind' | 'corpus' | 'a'> | undefined {
-  const text = TEXT_REWRITES[kind];
-  if (text !== undefined) {
-    const b = text(p.source.latex, rng);
-    return b === undefined ? undefined : { expected: 'equivalent', b };
-  }
   let eq: Equation | undefined;
   let constants: Record<string, string> | undefined;
   if (kind === 'unit-convert') eq = convertUnit(p.eq, rng);

@@ -1,10 +1,11 @@
 import { printTree } from '../../src/core/print-tree.js';
 import type { Node } from '../../src/core/tree.js';
+import { unitScale } from './value-rewrites.js';
 
 /**
  * Python (sympy-compatible) text of a tree for the oracle: quantities become names `s0`, `s1`, …
- * shared through `names` between the two formulas of a pair; units, integrals, sums, derivatives
- * and applied functions become opaque names keyed by their text (the generator never rewrites
+ * shared through `names` between the two formulas of a pair; a simple unit becomes its SI value
+ * (`unitScale`), other units, integrals, sums, derivatives and applied functions opaque names keyed by their text (the generator never rewrites
  * inside them). Returns `undefined` for what the oracle cannot evaluate (±, lists).
  */
 export function printPython(node: Node, names: Map<string, string>): string | undefined {
@@ -64,6 +65,10 @@ function py(node: Node, names: Map<string, string>): string {
     case 'relation':
     case 'list':
       throw new Error(node.type);
+    case 'unit': {
+      const scale = unitScale(node.unit);
+      return scale === undefined ? name(`unit ${node.unit}`, names) : `(${scale})`;
+    }
     default:
       return name(`atom ${printTree(node)}`, names);
   }

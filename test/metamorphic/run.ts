@@ -45,6 +45,8 @@ export interface MetamorphicReport {
   readonly checked: number;
   readonly kinds: Record<string, KindTally>;
   readonly failures: Failure[];
+  /** Rewrites the oracle called different (the generator's own errors, or the oracle's): not checked. */
+  readonly oracleDisagreements: Pair[];
   readonly oracle: 'python3' | 'unavailable';
   readonly ms: { readonly generate: number; readonly oracle: number; readonly check: number };
 }
@@ -65,9 +67,11 @@ export function runMetamorphic(
   const kinds: Record<string, KindTally> = {};
   const tally = (kind: string): KindTally =>
     (kinds[kind] ??= { n: 0, equivalent: 0, different: 0, undetermined: 0, accuracy: 0, discarded: {} });
-  const drop = (d: Discards, kind: string, why: string): void => {
+  const examples: Pair[] = [];
+  const drop = (d: Discards, kind: string, why: string, p?: Pair): void => {
     const k = (d[kind] ??= {});
     k[why] = (k[why] ?? 0) + 1;
+    if (p !== undefined && why === 'oracle-disagrees-with-rewrite') examples.push(p);
   };
   const kept: Pair[] = [];
   for (const p of pairs) {
@@ -78,7 +82,7 @@ export function runMetamorphic(
       else if (v === 'same') drop(discards, p.kind, 'oracle-identity');
       else if (v === 'unknown') drop(discards, p.kind, 'oracle-unknown');
       else kept.push(p);
-    } else if (v === 'different') drop(discards, p.kind, 'oracle-disagrees-with-rewrite');
+    } else if (v === 'different') drop(discards, p.kind, 'oracle-disagrees-with-rewrite', p);
     else kept.push(p);
   }
   const failures: Failure[] = [];
@@ -109,6 +113,7 @@ export function runMetamorphic(
     checked: kept.length,
     kinds,
     failures,
+    oracleDisagreements: examples,
     oracle: verdicts === undefined ? 'unavailable' : 'python3',
     ms: { generate: t1 - t0, oracle: t2 - t1, check: t3 - t2 },
   };

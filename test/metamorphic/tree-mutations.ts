@@ -81,18 +81,16 @@ export function treeMutations(ctx: MutationContext): Readonly<Record<string, Tre
         n.type === 'symbol' && (n.name === a || n.name === b) ? { ...n, name: n.name === a ? b : a } : n;
       return { lhs: mapTree(eq.lhs, swap), rhs: mapTree(eq.rhs, swap) };
     },
-    /** One side plus r/10 · (one of its terms) · (a symbol of the formula, drawn in [2, 20]). */
+    /** One side plus r × (one term of either side), r ∈ [1e-3, 1e-2]: `a = b + c` → `a = b + c + r·b`. */
     'small-term': (eq, rng) => {
       const r = small(rng);
       if (r === undefined) return undefined;
-      const names = [...symbolInfo(bin('-', eq.lhs, eq.rhs)).free.values()];
       const left = rng.next() < 0.5;
       const side = left ? eq.lhs : eq.rhs;
-      const list = terms(side);
-      const t = list[rng.int(list.length)]!;
-      const q = pick(rng, names);
-      const extra = productOf([frac(1, Math.round(10 / r)), t.node, ...(q === undefined ? [] : [q])]);
-      const next = sumOf([...list, { negative: t.negative, node: extra }]);
+      const pool = [...terms(eq.lhs), ...terms(eq.rhs)];
+      const t = pool[rng.int(pool.length)]!;
+      const extra = productOf([frac(1, Math.round(1 / r)), t.node]);
+      const next = sumOf([...terms(side), { negative: t.negative, node: extra }]);
       return left ? { lhs: next, rhs: eq.rhs } : { lhs: eq.lhs, rhs: next };
     },
     'drop-term': (eq, rng) => {

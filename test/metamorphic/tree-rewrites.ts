@@ -7,7 +7,6 @@ import {
   frac,
   isAtom,
   neg,
-  num,
   occurrences,
   productOf,
   sites,
@@ -30,7 +29,7 @@ const sides = (eq: Equation): [Node, Node][] => [
   [eq.lhs, eq.rhs],
   [eq.rhs, eq.lhs],
 ];
-const orient = (eq: Equation, flipped: boolean, a: Node, b: Node): Equation =>
+const orient = (flipped: boolean, a: Node, b: Node): Equation =>
   flipped ? { lhs: b, rhs: a } : { lhs: a, rhs: b };
 const hasUnit = (n: Node): boolean => contains(n, (x) => x.type === 'unit');
 const hasVector = (n: Node): boolean => contains(n, (x) => x.type === 'symbol' && x.vector === true);
@@ -55,7 +54,7 @@ export const TREE_REWRITES: Readonly<Record<string, TreeTransform>> = {
     const moved = o.from[k]!;
     const rest = sumOf(o.from.filter((_, j) => j !== k));
     const other = sumOf([...terms(o.to), { negative: !moved.negative, node: moved.node }]);
-    return orient(eq, o.i === 1, rest, other);
+    return orient(o.i === 1, rest, other);
   },
   /** `a = b c` → `a / c = b`. */
   'divide-factor': (eq, rng) => {
@@ -67,7 +66,7 @@ export const TREE_REWRITES: Readonly<Record<string, TreeTransform>> = {
     const k = rng.int(o.fs.length);
     const f = o.fs[k]!;
     if (unsafeDivisor(f) || (o.to.type === 'number' && o.to.value === 0)) return undefined;
-    return orient(eq, o.i === 1, productOf(o.fs.filter((_, j) => j !== k)), bin('/', o.to, f));
+    return orient(o.i === 1, productOf(o.fs.filter((_, j) => j !== k)), bin('/', o.to, f));
   },
   /** A symbol that occurs once, reached through + − × ÷ only, isolated: `F = m a` → `a = F / m`. */
   'solve-linear': (eq, rng) => {

@@ -7,7 +7,7 @@ import { bin, mapTree, num, sites, symbolInfo } from './tree-tools.js';
 /** SI prefixes by exponent (µ written as the micro sign, as the parser spells units). */
 const PREFIXES: Readonly<Record<string, number>> = { k: 3, M: 6, G: 9, m: -3, µ: -6, n: -9, c: -2, '': 0 };
 /** Units that take any of the prefixes above (c only with m). */
-const BASES = ['mol', 'Pa', 'Hz', 'eV', 'm', 'g', 's', 'J', 'W', 'N', 'V', 'A', 'C', 'F', 'T', 'K', 'L'];
+const BASES = ['mol', 'Pa', 'Hz', 'eV', 'm', 'g', 's', 'J', 'W', 'N', 'V', 'A', 'C', 'F', 'T', 'K', 'L', 'Ω'];
 /** Units with a fixed factor to seconds. */
 const TIMES: Readonly<Record<string, number>> = { min: 60, h: 3600 };
 
@@ -19,6 +19,21 @@ function splitUnit(unit: string): { prefix: string; base: string } | undefined {
     if (PREFIXES[prefix] !== undefined && (prefix !== 'c' || base === 'm')) return { prefix, base };
   }
   return undefined;
+}
+
+/** SI value of one base unit above (the gram and the litre are not coherent SI units; the eV is exact since 2019). */
+const BASE_SCALE: Readonly<Record<string, number>> = { g: 1e-3, L: 1e-3, eV: 1.602176634e-19 };
+
+/**
+ * The SI value of a simple unit (`km` → 1000, `µs` → 1e-6, `h` → 3600, `MeV` → 1.602e-13), or
+ * `undefined` for a compound or unknown one. The oracle's own small table, independent of
+ * `src/physics`.
+ */
+export function unitScale(unit: string): number | undefined {
+  if (TIMES[unit] !== undefined) return TIMES[unit];
+  const u = splitUnit(unit);
+  if (u === undefined) return undefined;
+  return 10 ** PREFIXES[u.prefix]! * (BASE_SCALE[u.base] ?? 1);
 }
 
 /** `mantissa × 10^k` of a number literal as written (`2.5\times10^{3}` → 2.5, 3; `40` → 40, 0). */

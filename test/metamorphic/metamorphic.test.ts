@@ -1,0 +1,70 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { missingShared, sharedFile } from '../helpers/shared.js';
+import { isMutation } from './generate.js';
+import { runMetamorphic } from './run.js';
+import { loadSources } from './sources.js';
+
+// One seeded batch of metamorphic pairs over the real formulas of ../shared/peers (see
+// scripts/metamorphic.ts and the README's "Metamorphic tests"). Floors are the accuracies measured
+// for this seed, rounded down a little: a checker change that loses pairs fails here and the
+// failing pairs are printed; one that gains pairs passes (raise the floor then).
+
+const SEED = 'ci-2026-11';
+const PAIRS = 2400;
+/** The checker's work budget per pair (function evaluations; the default is 400,000). */
+const EVAL_BUDGET = 100_000;
+
+/** Accuracy floors per kind (fraction of pairs with the expected verdict). */
+const FLOORS: Readonly<Record<string, number>> = {};
+
+/**
+ * Mutations the checker may call `equivalent` (false accepts), per kind, with why. Every other
+ * mutation kind allows none.
+ */
+const FALSE_ACCEPTS_ALLOWED: Readonly<Record<string, number>> = {};
+
+test('metamorphic batch: rewrites stay equivalent, oracle-confirmed mutations are not', {
+  timeout: 240_000,
+}, (t) => {
+  const peers = sharedFile('peers');
+  if (peers === undefined) return t.skip(missingShared('peers'));
+  const sources = loadSources(peers);
+  if (sources === undefined || sources.length === 0) return t.skip(missingShared('peers'));
+  const report = runMetamorphic(sources, {
+    seed: SEED,
+    pairs: PAIRS,
+    evalBudget: EVAL_BUDGET,
+    oracleRewrites: false,
+  });
+  t.diagnostic(
+    `${report.generated} pairs generated, ${report.checked} checked; generate ${Math.round(report.ms.generate)} ms, oracle ${Math.round(report.ms.oracle)} ms, check ${Math.round(report.ms.check)} ms`,
+  );
+  for (const [kind, k] of Object.entries(report.kinds)) {
+    t.diagnostic(
+      `${kind}: ${k.n} pairs, accuracy ${(100 * k.accuracy).toFixed(1)}% (eq ${k.equivalent} / diff ${k.different} / und ${k.undetermined})`,
+    );
+  }
+  for (const f of report.failures) t.diagnostic(`[${f.kind}] ${f.verdict}: ${f.a}  ⟷  ${f.b}`);
+  assert.ok(report.checked >= PAIRS * 0.8, `only ${report.checked} pairs checked`);
+  const problems: string[] = [];
+  for (const [kind, floor] of Object.entries(FLOORS)) {
+    const k = report.kinds[kind];
+    if (k === undefined || k.n < 20) {
+      problems.push(`${kind}: too few pairs (${k?.n ?? 0})`);
+      continue;
+    }
+    if (k.accuracy < floor) problems.push(`${kind}: accuracy ${k.accuracy.toFixed(3)} < floor ${floor}`);
+  }
+  if (report.oracle === 'unavailable') {
+    t.diagnostic('python3 is unavailable: mutations were not confirmed and are not checked');
+  } else {
+    for (const [kind, k] of Object.entries(report.kinds)) {
+      if (!isMutation(kind)) continue;
+      const allowed = FALSE_ACCEPTS_ALLOWED[kind] ?? 0;
+      if (k.equivalent > allowed)
+        problems.push(`${kind}: ${k.equivalent} mutations called equivalent (allowed ${allowed})`);
+    }
+  }
+  assert.deepEqual(problems, []);
+});
