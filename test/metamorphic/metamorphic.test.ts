@@ -15,14 +15,48 @@ const PAIRS = 2400;
 /** The checker's work budget per pair (function evaluations; the default is 400,000). */
 const EVAL_BUDGET = 100_000;
 
-/** Accuracy floors per kind (fraction of pairs with the expected verdict). */
-const FLOORS: Readonly<Record<string, number>> = {};
+/**
+ * Accuracy floors per kind (fraction of pairs with the expected verdict). Measured on this seed
+ * (2026-11-23, 2,100 pairs checked), in brackets; floors about 2–3 points lower.
+ */
+const FLOORS: Readonly<Record<string, number>> = {
+  roundtrip: 0.98, // [96/96]
+  'swap-sides': 0.98, // [96/96]
+  'move-term': 0.9, // [89/96]
+  'divide-factor': 0.89, // [88/96]
+  'solve-linear': 0.92, // [91/96]
+  commute: 0.98, // [96/96]
+  'sqrt-power': 0.96, // [92/93]
+  'unit-convert': 0.9, // [57/61]
+  'constants-physical': 0.98, // [96/96]
+  'constants-value': 0.98, // [96/96]
+  'notation-frac': 0.98, // [96/96]
+  'notation-times': 0.96, // [84/85]
+  'notation-juxtapose': 0.97, // [75/75]
+  'notation-left-right': 0.98, // [95/95]
+  'notation-mathrm-d': 0.97, // [50/50]
+  'notation-greek-variant': 0.98, // [96/96]
+  'notation-text-subscript': 0.97, // [54/54]
+  'notation-sqrt-text': 0.9, // [83/89]
+  'factor-2': 0.96, // [68/69]
+  'factor-small': 0.96, // [75/76]
+  'sign-flip': 0.96, // [84/85]
+  exponent: 0.97, // [78/78]
+  'swap-symbols': 0.97, // [67/67]
+  'small-term': 0.97, // [75/75]
+  'drop-term': 0.97, // [88/88]
+};
 
 /**
  * Mutations the checker may call `equivalent` (false accepts), per kind, with why. Every other
  * mutation kind allows none.
  */
-const FALSE_ACCEPTS_ALLOWED: Readonly<Record<string, number>> = {};
+const FALSE_ACCEPTS_ALLOWED: Readonly<Record<string, number>> = {
+  // None on this seed; other seeds show ~1 in 300: a term exponentially small over the [2, 20]
+  // samples (`e^{-b r}` beside `4\pi\varepsilon_0 A \delta(\mathbf r)`) dropped or changed unseen.
+  'drop-term': 1,
+  'small-term': 1,
+};
 
 test('metamorphic batch: rewrites stay equivalent, oracle-confirmed mutations are not', {
   timeout: 240_000,
