@@ -1,10 +1,10 @@
 import type { Node, RelOp } from './tree.js';
 
-/** Greek letter names spelled as commands when printed (the canonical names of `src/latex`). */
+/** Names spelled as commands when printed: Greek letters, `\hbar`, `\ell`, `\Re`, `\Im` (as `src/latex` names them). */
 const GREEK = new Set(
   (
     'alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi omicron pi rho sigma tau ' +
-    'upsilon phi chi psi omega Gamma Delta Theta Lambda Xi Pi Sigma Upsilon Phi Psi Omega digamma hbar ell'
+    'upsilon phi chi psi omega Gamma Delta Theta Lambda Xi Pi Sigma Upsilon Phi Psi Omega digamma hbar ell Re Im'
   ).split(' '),
 );
 

@@ -34,6 +34,8 @@ const MUTATION_KINDS = [
   'small-term',
   'drop-term',
 ];
+/** Sources whose coarsest literal is looser than this (relative) get no mutation. */
+const MAX_MUTATION_PRECISION = 0.02;
 const VALUE_KINDS = ['unit-convert', 'constants-physical', 'constants-value'];
 
 /** Every kind the generator knows, rewrites first. */
@@ -150,6 +152,11 @@ function make(
     constants = c?.constants;
   } else if (isMutation(kind)) {
     p.precision ??= prepareFormula(p.source.latex).precision;
+    // Coarse literals (`\mu_s = 0.01`: ±50%) make the checker tolerate large changes by design.
+    if (p.precision > MAX_MUTATION_PRECISION) {
+      discard(kind, 'coarse-literal');
+      return undefined;
+    }
     eq = treeMutations({ precision: p.precision })[kind]?.(p.eq, rng);
   } else eq = TREE_REWRITES[kind]?.(p.eq, rng);
   if (eq === undefined) return undefined;

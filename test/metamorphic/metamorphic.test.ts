@@ -22,27 +22,27 @@ const EVAL_BUDGET = 100_000;
 const FLOORS: Readonly<Record<string, number>> = {
   roundtrip: 0.98, // [96/96]
   'swap-sides': 0.98, // [96/96]
-  'move-term': 0.9, // [89/96]
+  'move-term': 0.9, // [90/96]
   'divide-factor': 0.89, // [88/96]
   'solve-linear': 0.92, // [91/96]
   commute: 0.98, // [96/96]
   'sqrt-power': 0.96, // [92/93]
-  'unit-convert': 0.9, // [57/61]
+  'unit-convert': 0.9, // [61/65]
   'constants-physical': 0.98, // [96/96]
   'constants-value': 0.98, // [96/96]
   'notation-frac': 0.98, // [96/96]
   'notation-times': 0.96, // [84/85]
   'notation-juxtapose': 0.97, // [75/75]
   'notation-left-right': 0.98, // [95/95]
-  'notation-mathrm-d': 0.97, // [50/50]
+  'notation-mathrm-d': 0.97, // [51/51]
   'notation-greek-variant': 0.98, // [96/96]
-  'notation-text-subscript': 0.97, // [54/54]
-  'notation-sqrt-text': 0.9, // [83/89]
-  'factor-2': 0.96, // [68/69]
-  'factor-small': 0.96, // [75/76]
-  'sign-flip': 0.96, // [84/85]
-  exponent: 0.97, // [78/78]
-  'swap-symbols': 0.97, // [67/67]
+  'notation-text-subscript': 0.97, // [53/53]
+  'notation-sqrt-text': 0.9, // [85/90]
+  'factor-2': 0.96, // [67/68]
+  'factor-small': 0.96, // [76/77]
+  'sign-flip': 0.96, // [81/82]
+  exponent: 0.97, // [77/77]
+  'swap-symbols': 0.97, // [66/66]
   'small-term': 0.97, // [75/75]
   'drop-term': 0.97, // [88/88]
 };
@@ -83,6 +83,7 @@ test('metamorphic batch: rewrites stay equivalent, oracle-confirmed mutations ar
   assert.ok(report.checked >= PAIRS * 0.8, `only ${report.checked} pairs checked`);
   const problems: string[] = [];
   for (const [kind, floor] of Object.entries(FLOORS)) {
+    if (isMutation(kind) && report.oracle === 'unavailable') continue;
     const k = report.kinds[kind];
     if (k === undefined || k.n < 20) {
       problems.push(`${kind}: too few pairs (${k?.n ?? 0})`);
