@@ -68,7 +68,8 @@ function print(node: Node, parentPrec: number): string {
       return node.vector === true ? `\\vec{${base}}` : base;
     }
     case 'unit':
-      return `\\mathrm{${node.unit}}`;
+      // siunitx spellings (`\kilo\meter`) are kept as the parser stored them, inside `\si{}`.
+      return node.unit.includes('\\') ? `\\si{${node.unit}}` : `\\mathrm{${node.unit}}`;
     case 'unary': {
       if (node.op === '!') return `${print(node.arg, 5)}!`;
       const op = node.op === '±' ? '\\pm ' : node.op === '∓' ? '\\mp ' : node.op;
