@@ -4,7 +4,8 @@
  * confirmed by the Python oracle). Prints the accuracy per kind and the failing pairs.
  *
  * Run: npx tsx scripts/metamorphic.ts [--seed S] [--pairs N] [--kinds k1,k2] [--budget EVALS]
- *      [--failures N] [--json]
+ *      [--failures N] [--no-oracle-rewrites] [--json]
+ * (--no-oracle-rewrites: send only mutations to the oracle, as the CI test does; faster.)
  */
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -43,6 +44,7 @@ function main(): number {
       budget: { type: 'string' },
       failures: { type: 'string', default: '40' },
       json: { type: 'boolean' },
+      'no-oracle-rewrites': { type: 'boolean' },
     },
   });
   const peers = fileURLToPath(new URL('../../shared/peers', import.meta.url));
@@ -64,6 +66,7 @@ function main(): number {
     pairs: Number(values.pairs),
     ...(kinds === undefined ? {} : { kinds }),
     ...(values.budget === undefined ? {} : { evalBudget: Number(values.budget) }),
+    oracleRewrites: values['no-oracle-rewrites'] !== true,
   });
   if (values.json === true) {
     process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
