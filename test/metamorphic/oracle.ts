@@ -13,7 +13,7 @@ export type OracleVerdict = 'same' | 'different' | 'unknown';
  */
 export function oracleVerdicts(
   pairs: readonly Pair[],
-  timeoutMs = 120_000,
+  timeoutMs = 300_000,
 ): Map<string, OracleVerdict> | undefined {
   const out = new Map<string, OracleVerdict>();
   const lines: string[] = [];
