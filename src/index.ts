@@ -6,6 +6,7 @@
 
 export * from './core/diagnostic.js';
 export { InputError } from './core/input-error.js';
+export * from './core/print-latex.js';
 export * from './core/print-tree.js';
 export * from './core/prng.js';
 export * from './core/span.js';

@@ -2,6 +2,14 @@
 export { mean, sampleSd } from './describe.js';
 export { regularizedIncompleteBeta } from './incomplete-beta.js';
 export { regularizedGammaQ } from './incomplete-gamma.js';
+export {
+  type KendallAgreement,
+  type KendallAgreementOptions,
+  kendallAgreement,
+} from './kendall-agreement.js';
+export { type KendallBootstrap, kendallBootstrap } from './kendall-bootstrap.js';
+export { type KendallPermutationTest, kendallPermutationTest } from './kendall-permutation-test.js';
+export { kendallStatistic } from './kendall-statistic.js';
 export { type KendallTau, kendallTauB } from './kendall-tau-b.js';
 export { logBeta, logChoose, logGamma } from './log-gamma.js';
 export { normalCdf, normalTwoSided } from './normal-cdf.js';

@@ -1,4 +1,5 @@
 import type { Command } from '../io.js';
+import { agreementCommand } from './agreement.js';
 import { compareCommand } from './compare.js';
 import { datasetStatsCommand } from './dataset-stats.js';
 import { equivCommand } from './equiv.js';
@@ -23,5 +24,6 @@ export const commands: readonly Command[] = [
   reportCommand,
   compareCommand,
   importCommand,
+  agreementCommand,
   explainCommand,
 ];
