@@ -16,7 +16,8 @@ const RELATION: Record<RelOp, string> = {
   '>=': '\\ge',
   '!=': '\\neq',
   propto: '\\propto',
-  '~': '\\sim',
+  sim: '\\sim',
+  '~': '\\to',
 };
 
 const PRECEDENCE: Record<string, number> = { '+': 1, '-': 1, '±': 1, '∓': 1, '*': 2, '/': 2, '^': 4 };
