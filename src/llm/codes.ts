@@ -12,6 +12,10 @@ export const LLM_CODES: Readonly<Record<string, string>> = {
     'The server rejected the API key (401/403); set PRISM_API_KEY or OPENAI_API_KEY. Not retried.',
   'llm-client-error':
     'The server rejected the request (4xx other than 408/409/429): a wrong model name, an unsupported parameter or a too-long prompt. Not retried.',
+  'llm-not-found':
+    'The server answered 404: an unknown model name, or a base URL without the API prefix (e.g. missing /v1). Not retried; the run stops.',
+  'llm-connection-refused':
+    'Nothing listens at the base URL (connection refused) or its host does not resolve: a wrong --base-url or a server that is not running. Not retried; the run stops.',
   'llm-empty-response': 'The model returned no text (empty content); the finish reason is in the message.',
   'llm-aborted': 'The request was cancelled by the caller (for example on Ctrl-C).',
   'llm-image-missing':
