@@ -97,7 +97,7 @@ export async function startFakeLlmServer(script: (req: LlmRequest) => LlmBehavio
         : { error: { message, type: 'error', code: null } };
     res.writeHead(status, { 'content-type': 'application/json', ...extra }).end(JSON.stringify(body));
   };
-  const handle = (req: IncomingMessage, res: ServerResponse, raw: string): void => {
+  const handle = (req: IncomingMessage, res: ServerResponse, raw: string) => {
     const protocol: FakeProtocol | undefined =
       req.url === '/v1/chat/completions' ? 'openai' : req.url === '/v1/messages' ? 'anthropic' : undefined;
     if (req.method !== 'POST' || protocol === undefined) {
