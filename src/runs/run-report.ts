@@ -1,4 +1,5 @@
 import type { Problem } from '../dag/types.js';
+import type { CostSummary } from '../pipeline/summarize-calls.js';
 import { mean } from '../stats/describe.js';
 import { passAtK } from '../stats/pass-at-k.js';
 import { type ResponseRow, sampleKey } from './response-row.js';
@@ -32,6 +33,10 @@ export interface RunReport {
   readonly average: ReportCell;
   readonly by_domain: Readonly<Record<string, ReportCell>>;
   /** With K > 1: mean@K (the averages above) and unbiased pass@k of the final answer for k = 1, 2, 4, …, K. */
+  /** The technique that produced the final answers (`zero-shot` for plain runs). */
+  readonly technique?: string;
+  /** Calls, tokens and latency per role (the multi-agent cost is part of the result). */
+  readonly cost?: CostSummary;
   readonly at_k?: {
     readonly mean_at_k: { readonly accuracy: number | null; readonly step_score: number | null };
     readonly pass_at_k: Readonly<Record<string, number | null>>;

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { TokenUsage } from '../llm/chat-types.js';
@@ -32,7 +32,8 @@ export function cacheKey(parts: CacheKeyParts): string {
 /** A content-addressed store of responses (one JSON file per key). */
 export interface ResponseCache {
   readonly dir: string;
-  get(key: string): CachedResponse | undefined;
+  /** The entry, unless absent, unreadable, or older than `maxAgeMs` (by file time; the TTL). */
+  get(key: string, maxAgeMs?: number): CachedResponse | undefined;
   put(key: string, value: CachedResponse): void;
 }
 
@@ -48,10 +49,11 @@ export function createResponseCache(dir: string): ResponseCache {
   const pathOf = (key: string): string => join(root, key.slice(0, 2), `${key}.json`);
   return {
     dir,
-    get(key) {
+    get(key, maxAgeMs) {
       const path = pathOf(key);
       if (!existsSync(path)) return undefined;
       try {
+        if (maxAgeMs !== undefined && Date.now() - statSync(path).mtimeMs > maxAgeMs) return undefined;
         const value = JSON.parse(readFileSync(path, 'utf8')) as CachedResponse;
         return typeof value.response === 'string' ? value : undefined;
       } catch {
