@@ -34,7 +34,9 @@ const arrayOf =
   (v, path, out) => {
     if (!Array.isArray(v)) return fail(out, path, `expected an array, got ${typeName(v)}`);
     if (v.length < minItems) fail(out, path, `expected at least ${minItems} item(s)`);
-    v.forEach((x, i) => item(x, `${path}[${i}]`, out));
+    v.forEach((x, i) => {
+      item(x, `${path}[${i}]`, out);
+    });
   };
 const object =
   (fields: Record<string, Check>, required: readonly string[] = []): Check =>

@@ -45,7 +45,7 @@ export interface RunReport {
 
 interface PerProblem {
   readonly problem: Problem;
-  readonly step: number;
+  readonly step: number | null;
   readonly accuracy: number | null;
   readonly time: number | null;
   readonly n: number;
@@ -61,11 +61,16 @@ export function buildRunReport(input: {
   readonly responses: ReadonlyMap<string, ResponseRow>;
   readonly records: readonly (Pick<RunRecord, 'problem_id' | 'step_score' | 'final_answer_correct'> & {
     readonly sample: number;
+    /** 0 for a problem without a DAG: it has no step score (only final-answer and judge scores). */
+    readonly total_nodes?: number;
   })[];
 }): RunReport {
   const byProblem = new Map<
     string,
-    (Pick<RunRecord, 'problem_id' | 'step_score' | 'final_answer_correct'> & { readonly sample: number })[]
+    (Pick<RunRecord, 'problem_id' | 'step_score' | 'final_answer_correct'> & {
+      readonly sample: number;
+      readonly total_nodes?: number;
+    })[]
   >();
   for (const r of input.records) {
     const list = byProblem.get(r.problem_id) ?? [];
@@ -92,7 +97,7 @@ export function buildRunReport(input: {
     const correct = checkable.filter((r) => r.final_answer_correct === true).length;
     per.push({
       problem,
-      step: mean(recs.map((r) => r.step_score)),
+      step: recs.some((r) => r.total_nodes === 0) ? null : mean(recs.map((r) => r.step_score)),
       accuracy: checkable.length === 0 ? null : correct / checkable.length,
       time: times.length === 0 ? null : mean(times),
       n: recs.length,
