@@ -46,22 +46,29 @@ export function convertPhysicsEval(
       where: `${where}: record ${i + 1}`,
     });
   };
-  items.forEach((item, i) => {
+  for (const [i, item] of items.entries()) {
     const r = item as Partial<Record<keyof PhysicsEvalRecord, unknown>>;
-    if (typeof r.Problem_ID !== 'string' || r.Problem_ID.trim() === '')
-      return bad(i, 'Problem_ID: expected a non-empty string');
-    if (typeof r.problem !== 'string' || r.problem.trim() === '')
-      return bad(i, `${r.Problem_ID}: problem: expected a non-empty string`);
+    if (typeof r.Problem_ID !== 'string' || r.Problem_ID.trim() === '') {
+      bad(i, 'Problem_ID: expected a non-empty string');
+      continue;
+    }
+    if (typeof r.problem !== 'string' || r.problem.trim() === '') {
+      bad(i, `${r.Problem_ID}: problem: expected a non-empty string`);
+      continue;
+    }
     const d = r.problem_difficulty;
-    if (d !== undefined && !(typeof d === 'number' && Number.isInteger(d) && d >= 1 && d <= 10))
-      return bad(
-        i,
-        `${r.Problem_ID}: problem_difficulty: expected an integer 1–10, got ${JSON.stringify(d)}`,
-      );
-    if (r.final_answers_in_brief !== undefined && !isStringList(r.final_answers_in_brief))
-      return bad(i, `${r.Problem_ID}: final_answers_in_brief: expected a list of strings`);
-    if (r.elaborated_solution_steps !== undefined && typeof r.elaborated_solution_steps !== 'string')
-      return bad(i, `${r.Problem_ID}: elaborated_solution_steps: expected a string`);
+    if (d !== undefined && !(typeof d === 'number' && Number.isInteger(d) && d >= 1 && d <= 10)) {
+      bad(i, `${r.Problem_ID}: problem_difficulty: expected an integer 1–10, got ${JSON.stringify(d)}`);
+      continue;
+    }
+    if (r.final_answers_in_brief !== undefined && !isStringList(r.final_answers_in_brief)) {
+      bad(i, `${r.Problem_ID}: final_answers_in_brief: expected a list of strings`);
+      continue;
+    }
+    if (r.elaborated_solution_steps !== undefined && typeof r.elaborated_solution_steps !== 'string') {
+      bad(i, `${r.Problem_ID}: elaborated_solution_steps: expected a string`);
+      continue;
+    }
     const finals = (r.final_answers_in_brief as string[] | undefined) ?? [];
     const parsed = finals.map(answerLatex);
     const solution = (r.elaborated_solution_steps as string | undefined) ?? '';
@@ -82,7 +89,7 @@ export function convertPhysicsEval(
       const validated = validateDataset([{ ...problem, grading_standard: r.grading_standard }], where);
       diagnostics.push(...validated.diagnostics);
       accepted = validated.problems[0];
-      if (accepted === undefined) return;
+      if (accepted === undefined) continue;
     }
     problems.push(accepted);
     const briefs = finals.length === 0 ? '' : `\n\nFinal answers:\n${finals.map((f) => `- ${f}`).join('\n')}`;
@@ -92,6 +99,6 @@ export function convertPhysicsEval(
       final_answers: finals,
       ...(typeof d === 'number' ? { difficulty_score: d } : {}),
     });
-  });
+  }
   return { problems, references, diagnostics };
 }
