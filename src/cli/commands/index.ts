@@ -3,6 +3,7 @@ import { compareCommand } from './compare.js';
 import { datasetStatsCommand } from './dataset-stats.js';
 import { equivCommand } from './equiv.js';
 import { explainCommand } from './explain.js';
+import { judgeCommand } from './judge.js';
 import { parseCommand } from './parse.js';
 import { reportCommand } from './report.js';
 import { rescoreCommand } from './rescore.js';
@@ -21,5 +22,6 @@ export const commands: readonly Command[] = [
   rescoreCommand,
   reportCommand,
   compareCommand,
+  judgeCommand,
   explainCommand,
 ];

@@ -105,7 +105,8 @@ function positiveInt(name: string, value: string | undefined, fallback?: number)
   return n;
 }
 
-function formatDiagnostic(d: Diagnostic): string {
+/** `severity[code] where: message`, the one-line form of a diagnostic on stderr. */
+export function formatDiagnostic(d: Diagnostic): string {
   return `${d.severity}[${d.code}]${d.where === undefined ? '' : ` ${d.where}`}: ${d.message}`;
 }
 
@@ -182,49 +183,26 @@ export function createRunCommand(deps: RunCommandDeps): Command {
     if (ttlFlag !== undefined && !(Number.isFinite(ttlFlag) && ttlFlag >= 0))
       throw new UsageError(`--cache-ttl must be hours ≥ 0, not '${ttlText}'`);
     const providerFlag = str('provider');
-    if (providerFlag !== undefined && providerFlag !== 'openai' && providerFlag !== 'anthropic')
-      throw new UsageError(`--provider must be openai or anthropic, not '${providerFlag}'`);
 
     // Roles: a config file, or the flags' one model playing every role.
-    const configPath =
-      str('config') ??
-      (model === undefined && existsSync(DEFAULT_CONFIG_FILE) ? DEFAULT_CONFIG_FILE : undefined);
-    let project: ProjectConfig;
-    if (configPath !== undefined) {
-      if (model !== undefined) throw new UsageError('give --model or --config, not both');
-      const loaded = loadProjectConfig(configPath);
-      if (!loaded.ok) {
-        for (const d of loaded.diagnostics) io.stderr(`${formatDiagnostic(d)}\n`);
-        return 2;
-      }
-      project = loaded.config;
-    } else {
-      if (model === undefined || model.trim() === '')
-        throw new UsageError('--model NAME is required (or --config FILE, or a ./prism.config.json)');
-      const kind = (providerFlag ?? 'openai') as 'openai' | 'anthropic';
-      const endpoint =
-        kind === 'openai'
-          ? resolveEndpoint({ baseUrl: str('base-url') }, deps.env)
-          : { baseUrl: str('base-url') ?? HOSTED_BASE_URLS.anthropic };
-      const apiKeyEnv =
-        kind === 'anthropic'
-          ? 'ANTHROPIC_API_KEY'
-          : nonEmpty(deps.env.PRISM_API_KEY) !== undefined
-            ? 'PRISM_API_KEY'
-            : 'OPENAI_API_KEY';
-      project = configFromFlags({
+    const chosen = chooseProjectConfig(
+      {
+        config: str('config'),
         model,
-        baseUrl: endpoint.baseUrl,
-        provider: kind,
-        apiKeyEnv,
-        ...(temperature === undefined ? {} : { temperature }),
-        ...(maxTokens === undefined ? {} : { maxTokens }),
-        ...(str('reasoning-effort') === undefined ? {} : { reasoningEffort: str('reasoning-effort')! }),
+        baseUrl: str('base-url'),
+        provider: providerFlag,
+        temperature,
+        maxTokens,
+        reasoningEffort: str('reasoning-effort'),
         concurrency,
         timeoutS,
         maxAttempts,
-      });
-    }
+      },
+      deps.env,
+      io,
+    );
+    if (typeof chosen === 'number') return chosen;
+    const { project, configPath } = chosen;
     for (const need of technique.needs) {
       const r = project.roles;
       const missing =
@@ -348,6 +326,77 @@ export function createRunCommand(deps: RunCommandDeps): Command {
       'run a model (or a technique: self-refine, single/multi-agent review) on the problems, store and score the answers',
     help: HELP,
     run,
+  };
+}
+
+/** The model flags shared by `prism run` and `prism judge`. */
+export interface ModelFlagValues {
+  readonly config: string | undefined;
+  readonly model: string | undefined;
+  readonly baseUrl: string | undefined;
+  readonly provider: string | undefined;
+  readonly temperature?: number | undefined;
+  readonly maxTokens?: number | undefined;
+  readonly reasoningEffort?: string | undefined;
+  readonly concurrency?: number | undefined;
+  readonly timeoutS?: number | undefined;
+  readonly maxAttempts?: number | undefined;
+}
+
+/**
+ * The project config of a command: `--config FILE`, else `./prism.config.json` when no `--model`
+ * is given, else the flags' one model playing every role. Invalid config → messages on stderr and
+ * exit code 2 (returned as a number).
+ */
+export function chooseProjectConfig(
+  flags: ModelFlagValues,
+  env: Readonly<Record<string, string | undefined>>,
+  io: CliIo,
+): { project: ProjectConfig; configPath: string | undefined } | number {
+  const configPath =
+    flags.config ??
+    (flags.model === undefined && existsSync(DEFAULT_CONFIG_FILE) ? DEFAULT_CONFIG_FILE : undefined);
+  if (configPath !== undefined) {
+    if (flags.model !== undefined) throw new UsageError('give --model or --config, not both');
+    const loaded = loadProjectConfig(configPath);
+    if (!loaded.ok) {
+      for (const d of loaded.diagnostics) io.stderr(`${formatDiagnostic(d)}\n`);
+      return 2;
+    }
+    return { project: loaded.config, configPath };
+  }
+  const model = flags.model;
+  if (model === undefined || model.trim() === '')
+    throw new UsageError('--model NAME is required (or --config FILE, or a ./prism.config.json)');
+  if (flags.provider !== undefined && flags.provider !== 'openai' && flags.provider !== 'anthropic')
+    throw new UsageError(`--provider must be openai or anthropic, not '${flags.provider}'`);
+  const kind = (flags.provider ?? 'openai') as 'openai' | 'anthropic';
+  const baseUrl =
+    kind === 'openai'
+      ? resolveEndpoint({ baseUrl: flags.baseUrl }, env).baseUrl
+      : (flags.baseUrl ?? HOSTED_BASE_URLS.anthropic);
+  const apiKeyEnv =
+    kind === 'anthropic'
+      ? 'ANTHROPIC_API_KEY'
+      : nonEmpty(env.PRISM_API_KEY) !== undefined
+        ? 'PRISM_API_KEY'
+        : 'OPENAI_API_KEY';
+  const opt = <K extends string, V>(k: K, v: V | undefined) =>
+    v === undefined ? {} : ({ [k]: v } as Record<K, V>);
+  return {
+    project: configFromFlags({
+      model,
+      baseUrl,
+      provider: kind,
+      apiKeyEnv,
+      ...opt('temperature', flags.temperature),
+      ...opt('maxTokens', flags.maxTokens),
+      ...opt('reasoningEffort', flags.reasoningEffort),
+      ...opt('concurrency', flags.concurrency),
+      ...opt('timeoutS', flags.timeoutS),
+      ...opt('maxAttempts', flags.maxAttempts),
+    }),
+    configPath: undefined,
   };
 }
 
