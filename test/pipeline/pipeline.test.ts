@@ -67,7 +67,7 @@ test('a call is cached by content: another pipeline asking the same is served wi
     assert.equal(r5.ok && r5.source, 'transcript');
     assert.equal(readFileSync(join(dir, 't3.jsonl'), 'utf8').trim().split('\n').length, 2);
     assert.equal(server.log.length, 3);
-    [p1, p2, p3, p4].forEach((p) => p.close());
+    for (const p of [p1, p2, p3, p4]) p.close();
   } finally {
     await server.close();
   }
