@@ -17,7 +17,8 @@ function answerLatex(text: string): { latex: string; form: AnswerForm } {
   const latex = body ?? text.trim();
   const looksMath = body !== undefined || /[=\\^_]/.test(latex);
   if (!looksMath) return { latex, form: 'text-based' };
-  const rhs = latex.includes('=') ? latex.slice(latex.lastIndexOf('=') + 1).trim() : latex;
+  const rel = latex.replace(/\\approx|\\simeq/g, '=');
+  const rhs = rel.includes('=') ? rel.slice(rel.lastIndexOf('=') + 1).trim() : rel;
   return { latex, form: /^[-+]?\d/.test(rhs) ? 'numerical' : 'algebraic' };
 }
 
@@ -29,7 +30,8 @@ function answerLatex(text: string): { latex: string; form: AnswerForm } {
  * DAG gets `grading_standard: []` (no step score; final-answer and judge scores only); a record
  * with one (our `grading_standard` extension) is validated as a PRISM problem and gets a step score.
  * Each brief answer's form is read from its text (a number after `=` → numerical; other math →
- * algebraic; prose → text-based); the problem takes the first answer's form.
+ * algebraic; prose → text-based); the problem takes the first answer's form (a problem mixing
+ * forms, e.g. a number and "attractive", is checked with the first form only: a known limit).
  */
 export function convertPhysicsEval(
   items: readonly unknown[],

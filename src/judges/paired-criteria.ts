@@ -49,7 +49,8 @@ export function pairedCriteria(baseline: readonly JudgedRow[], other: readonly J
   });
 }
 
-const fmtP = (p: number): string => (Number.isNaN(p) ? '–' : p < 0.001 ? p.toExponential(2) : p.toFixed(4));
+const fmtP = (p: number): string =>
+  Number.isNaN(p) ? '–' : p === 0 ? '0' : p < 0.001 ? p.toExponential(2) : p.toFixed(4);
 
 /** Markdown of Table 4: metric, n, means, t, p, significant at α = 0.05. */
 export function renderPairedCriteria(label: string, rows: readonly PairedMetric[]): string {

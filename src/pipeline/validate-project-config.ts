@@ -114,19 +114,23 @@ export function validateProjectConfig(
 ): { ok: true; config: ProjectConfig } | { ok: false; diagnostics: Diagnostic[] } {
   const out: Diagnostic[] = [];
   root(value, 'config', out);
-  if (out.length === 0) {
-    const config = value as ProjectConfig;
+  const v = value as { providers?: unknown; roles?: unknown };
+  if (isObject(value) && isObject(v.providers) && isObject(v.roles)) {
+    const config = value as unknown as ProjectConfig;
     const declared = new Set(Object.keys(config.providers));
-    const roles = config.roles as unknown as Record<string, string | string[] | undefined>;
+    const roles = config.roles as unknown as Record<string, unknown>;
     for (const [role, ref] of Object.entries(roles)) {
-      const names = Array.isArray(ref) ? ref : ref === undefined ? [] : [ref];
+      const names = Array.isArray(ref) ? ref : [ref];
       names.forEach((name, i) => {
-        if (!declared.has(name)) {
+        if (typeof name === 'string' && name !== '' && !declared.has(name)) {
           const path = Array.isArray(ref) ? `config.roles.${role}[${i}]` : `config.roles.${role}`;
           fail(out, path, `no provider named "${name}" (declared: ${[...declared].join(', ')})`);
         }
       });
     }
+  }
+  if (out.length === 0) {
+    const config = value as ProjectConfig;
     for (const [name, p] of Object.entries(config.providers)) {
       if (p.max_tokens !== undefined && p.max_completion_tokens !== undefined)
         fail(out, `config.providers.${name}`, 'give max_tokens or max_completion_tokens, not both');

@@ -38,7 +38,7 @@ export function problemOf(req: LlmRequest): string {
 }
 
 /** A verifier reply with every score `s` and the given mistakes. */
-export function verifierReply(s: number, mistakes: string[]): LlmBehaviour {
+export function verifierReply(s: number, mistakes: string[]): Extract<LlmBehaviour, { kind: 'answer' }> {
   const scores = {
     numerical_correctness: s,
     formulation: s,
