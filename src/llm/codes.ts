@@ -4,8 +4,7 @@ export const LLM_CODES: Readonly<Record<string, string>> = {
   'llm-rate-limited':
     'The server answered 429 (rate limited) on every attempt; lower --concurrency or retry later.',
   'llm-server-error': 'The server answered 5xx on every attempt.',
-  'llm-network-error':
-    'The connection failed or was dropped (refused, reset, closed mid-response) on every attempt.',
+  'llm-network-error': 'The connection was dropped (reset, closed mid-response) on every attempt.',
   'llm-bad-response':
     'The server answered 2xx with a body that is not a chat-completion JSON (malformed or no choices).',
   'llm-auth-error':

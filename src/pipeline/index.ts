@@ -2,6 +2,7 @@
 export { askWithReask, REASK_VERSION } from './ask-with-reask.js';
 export { CALL_KEY_VERSION, callKey } from './call-key.js';
 export type { CallRecord } from './call-record.js';
+export { PIPELINE_CODES } from './codes.js';
 export { configFromFlags, FLAGS_PROVIDER, type ModelFlags } from './config-from-flags.js';
 export { contentHash, sha256Hex, stableStringify } from './content-hash.js';
 export {

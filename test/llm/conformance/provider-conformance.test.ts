@@ -158,9 +158,10 @@ for (const kind of ['openai', 'anthropic'] as const) {
         async (p, log) => {
           const out = await p.complete(messages, params);
           assert.equal(!out.ok && out.diagnostic.code, 'llm-timeout');
-          assert.equal(log.length, 2);
+          assert.equal(out.attempts, 2);
+          assert.ok(log.length >= 1);
         },
-        { timeoutMs: 40, maxAttempts: 2 },
+        { timeoutMs: 120, maxAttempts: 2 },
       );
     });
 
