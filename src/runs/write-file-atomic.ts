@@ -1,0 +1,2 @@
+// Moved to src/pipeline/ (the call layer owns hashing, JSONL and caches); kept so existing imports work.
+export * from '../pipeline/write-file-atomic.js';
