@@ -136,6 +136,12 @@ export function validateProjectConfig(
         fail(out, `config.providers.${name}`, 'give max_tokens or max_completion_tokens, not both');
       if (p.type === 'anthropic' && p.max_completion_tokens !== undefined)
         fail(out, `config.providers.${name}.max_completion_tokens`, 'the Anthropic API takes max_tokens');
+      if (p.type === 'anthropic' && p.reasoning_effort !== undefined)
+        fail(
+          out,
+          `config.providers.${name}.reasoning_effort`,
+          'not sent by the Anthropic provider (extended thinking needs a token budget); remove it',
+        );
     }
     const mw = config.technique?.meta_weights;
     if (
