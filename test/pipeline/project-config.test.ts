@@ -77,10 +77,14 @@ test('roles must name declared providers; weights must match the verifiers; a ke
   assert.ok(w.includes('technique.meta_weights: expected 2 weights, one per verifier'));
   assert.match(messages({ providers: {}, roles: {} }).join('\n'), /providers: declare at least one provider/);
   const anthropic = messages({
-    providers: { c: { type: 'anthropic', model: 'claude', reasoning_effort: 'high', max_completion_tokens: 10 } },
+    providers: {
+      c: { type: 'anthropic', model: 'claude', reasoning_effort: 'high', max_completion_tokens: 10 },
+    },
     roles: { solver: 'c' },
   });
-  assert.ok(anthropic.some((x) => x.startsWith('providers.c.reasoning_effort: not sent by the Anthropic provider')));
+  assert.ok(
+    anthropic.some((x) => x.startsWith('providers.c.reasoning_effort: not sent by the Anthropic provider')),
+  );
   assert.ok(anthropic.includes('providers.c.max_completion_tokens: the Anthropic API takes max_tokens'));
   assert.match(messages([]).join('\n'), /^: expected an object|expected an object, got an array/);
 });

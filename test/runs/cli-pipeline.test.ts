@@ -63,6 +63,9 @@ test('an invalid config file: exit 2 and messages naming the key path', async ()
   assert.equal(r.code, 2);
   assert.match(r.stderr, /providers\.a\.temperature: expected a number, got a string/);
   assert.match(r.stderr, /roles\.judge: no provider named "zz"/);
+  const clash = await runCommand(run, ['--config', cfg, '--temperature', '0.5']);
+  assert.equal(clash.code, 2);
+  assert.match(clash.stderr, /--temperature describe one model; with a config file set them per provider/);
   const missing = await runCommand(run, ['--model', 'm', '--technique', 'multi-agent-revue']);
   assert.equal(missing.code, 2);
   assert.match(missing.stderr, /unknown --technique 'multi-agent-revue'/);

@@ -358,6 +358,18 @@ export function chooseProjectConfig(
     (flags.model === undefined && existsSync(DEFAULT_CONFIG_FILE) ? DEFAULT_CONFIG_FILE : undefined);
   if (configPath !== undefined) {
     if (flags.model !== undefined) throw new UsageError('give --model or --config, not both');
+    const modelFlags: [string, unknown][] = [
+      ['--base-url', flags.baseUrl],
+      ['--provider', flags.provider],
+      ['--temperature', flags.temperature],
+      ['--max-tokens', flags.maxTokens],
+      ['--reasoning-effort', flags.reasoningEffort],
+    ];
+    const clash = modelFlags.filter(([, v]) => v !== undefined).map(([k]) => k);
+    if (clash.length > 0)
+      throw new UsageError(
+        `${clash.join(', ')} describe one model; with a config file set them per provider in ${configPath}`,
+      );
     const loaded = loadProjectConfig(configPath);
     if (!loaded.ok) {
       for (const d of loaded.diagnostics) io.stderr(`${formatDiagnostic(d)}\n`);
