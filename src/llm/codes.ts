@@ -15,6 +15,8 @@ export const LLM_CODES: Readonly<Record<string, string>> = {
     'The server answered 404: an unknown model name, or a base URL without the API prefix (e.g. missing /v1). Not retried; the run stops.',
   'llm-connection-refused':
     'Nothing listens at the base URL (connection refused) or its host does not resolve: a wrong --base-url or a server that is not running. Not retried; the run stops.',
+  'llm-quota-exceeded':
+    'The server answered 429 because the account has no quota left (OpenAI insufficient_quota, Anthropic enforced_spend_limit_reached): waiting will not help. Not retried; the run stops.',
   'llm-empty-response': 'The model returned no text (empty content); the finish reason is in the message.',
   'llm-aborted': 'The request was cancelled by the caller (for example on Ctrl-C).',
   'llm-image-missing':

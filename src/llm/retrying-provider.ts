@@ -77,6 +77,8 @@ export function createRetryingProvider(spec: ProtocolSpec, options: TransportOpt
         return { done: { ...parsed.value, ok: true, latencyMs: elapsed(), attempts: attemptNo } };
       }
       const message = `HTTP ${res.status} from ${spec.url}: ${spec.errorMessage(text)}`;
+      if (res.status === 429 && isQuotaExhausted(text))
+        return fail('llm-quota-exceeded', message, res.status);
       if (res.status === 429 || res.status === 408 || res.status === 409 || res.status >= 500) {
         const retryAfterMs = parseRetryAfter(res.headers.get('retry-after'), Date.now());
         const code =
@@ -173,6 +175,26 @@ function networkDetail(error: unknown): { code?: string; message: string } {
   const detail = code ?? cause?.message;
   const message = detail === undefined ? error.message : `${error.message} (${detail})`;
   return code === undefined ? { message } : { code, message };
+}
+
+/**
+ * A 429 that waiting cannot fix: OpenAI's `insufficient_quota` (no credit left) or Anthropic's
+ * `enforced_spend_limit_reached` (monthly spend cap), read from the JSON error body.
+ */
+export function isQuotaExhausted(body: string): boolean {
+  try {
+    const json = JSON.parse(body) as {
+      error?: { code?: unknown; type?: unknown; details?: { error_code?: unknown } };
+    };
+    const e = json.error;
+    return (
+      e?.code === 'insufficient_quota' ||
+      e?.type === 'insufficient_quota' ||
+      e?.details?.error_code === 'enforced_spend_limit_reached'
+    );
+  } catch {
+    return false;
+  }
 }
 
 /** The `message` of a JSON error body (`{error:{message}}`, `{error:"…"}`, `{message}`), else the body's start. */

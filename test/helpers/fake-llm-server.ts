@@ -26,6 +26,8 @@ export type LlmBehaviour =
       readonly status: number;
       readonly retryAfter?: string;
       readonly message?: string;
+      /** Error code in the protocol's place (OpenAI `error.code`, Anthropic `error.details.error_code`). */
+      readonly code?: string;
     }
   | { readonly kind: 'malformed' }
   | { readonly kind: 'hang' };
@@ -90,11 +92,16 @@ export async function startFakeLlmServer(script: (req: LlmRequest) => LlmBehavio
     status: number,
     message: string,
     extra = {},
+    code?: string,
   ) => {
+    const type = status === 529 ? 'overloaded_error' : status === 429 ? 'rate_limit_error' : 'api_error';
     const body =
       protocol === 'anthropic'
-        ? { type: 'error', error: { type: status === 529 ? 'overloaded_error' : 'api_error', message } }
-        : { error: { message, type: 'error', code: null } };
+        ? {
+            type: 'error',
+            error: { type, message, ...(code === undefined ? {} : { details: { error_code: code } }) },
+          }
+        : { error: { message, type: 'error', code: code ?? null } };
     res.writeHead(status, { 'content-type': 'application/json', ...extra }).end(JSON.stringify(body));
   };
   const handle = (req: IncomingMessage, res: ServerResponse, raw: string) => {
@@ -176,6 +183,7 @@ export async function startFakeLlmServer(script: (req: LlmRequest) => LlmBehavio
           b.status,
           b.message ?? `status ${b.status}`,
           b.retryAfter === undefined ? {} : { 'retry-after': b.retryAfter },
+          b.code,
         );
       case 'malformed':
         res.writeHead(200, { 'content-type': 'application/json' }).end('{"content": [{"type": "te');

@@ -128,6 +128,26 @@ for (const kind of ['openai', 'anthropic'] as const) {
       );
     });
 
+    test('a 429 for an exhausted quota or spend cap is not retried (llm-quota-exceeded)', async () => {
+      const code = kind === 'anthropic' ? 'enforced_spend_limit_reached' : 'insufficient_quota';
+      await withServer(
+        kind,
+        () => ({
+          kind: 'status',
+          status: 429,
+          code,
+          retryAfter: '0',
+          message: 'You exceeded your current quota',
+        }),
+        async (p, log) => {
+          const out = await p.complete(messages, params);
+          assert.equal(!out.ok && out.diagnostic.code, 'llm-quota-exceeded');
+          assert.match(!out.ok ? out.diagnostic.message : '', /You exceeded your current quota/);
+          assert.equal(log.length, 1);
+        },
+      );
+    });
+
     test('404 (unknown model) is llm-not-found, not retried', async () => {
       await withServer(
         kind,
