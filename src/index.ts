@@ -18,12 +18,15 @@ export type { ResponseRow } from './dataset/index.js';
 export * from './dataset/index.js';
 export * from './equivalence/index.js';
 export * from './extract/index.js';
+// The call layer, PhysicsEval's techniques and the LLM judges, as namespaces (their names are generic).
+export * as judges from './judges/index.js';
 export * from './latex/index.js';
 export * from './llm/index.js';
 export * from './normalize/index.js';
 export * from './numeric/index.js';
 export { lookupConstant } from './physics/constants.js';
 export { parseUnit } from './physics/units.js';
+export * as pipeline from './pipeline/index.js';
 export * from './report/index.js';
 // The run layer's response row (a stored sample) is exported as RunResponseRow: `ResponseRow` is the
 // dataset loader's `{problem_id, response}` line.
@@ -31,3 +34,4 @@ export * from './runs/index.js';
 export type { ResponseRow as RunResponseRow } from './runs/response-row.js';
 export * from './score/index.js';
 export * from './stats/index.js';
+export * as techniques from './techniques/index.js';

@@ -6,6 +6,7 @@ import { LATEX_CODES } from '../latex/codes.js';
 import { LLM_CODES } from '../llm/codes.js';
 import { NORMALIZE_CODES } from '../normalize/codes.js';
 import { NUMERIC_CODES } from '../numeric/codes.js';
+import { PIPELINE_CODES } from '../pipeline/codes.js';
 import { BENCH_CODES } from '../runs/codes.js';
 import { SCORE_CODES } from '../score/codes.js';
 
@@ -27,6 +28,7 @@ const STAGES: readonly [string, Readonly<Record<string, string>>][] = [
   ['dataset', DATASET_CODES],
   ['llm', LLM_CODES],
   ['bench', BENCH_CODES],
+  ['pipeline', PIPELINE_CODES],
 ];
 
 /** Every diagnostic code of every stage: the one registry behind `prism explain`, the docs and the viewer. */

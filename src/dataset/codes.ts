@@ -7,4 +7,6 @@ export const DATASET_CODES: Readonly<Record<string, string>> = {
   'response-missing-problem-id': 'A responses line has no `problem_id`; skipped.',
   'response-missing-text':
     'A responses line has neither a `response` nor a `model_response` string; skipped.',
+  'physicseval-invalid-record':
+    'A PhysicsEval record (spec A1) lacks Problem_ID or problem, or has a field of the wrong type (problem_difficulty must be an integer 1–10, final_answers_in_brief a list of strings); it is skipped.',
 };

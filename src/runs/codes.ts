@@ -10,6 +10,8 @@ export const BENCH_CODES: Readonly<Record<string, string>> = {
   'run-unknown-problem': 'A stored response names a problem that is not in the dataset; it is not scored.',
   'run-missing-images':
     'Some problems list images that were not found (or --text-only was given); they were sent as text only.',
+  'run-locked':
+    'Another live process holds the run directory (.lock with its pid); two runs cannot interleave their appends. A lock left by a dead process is taken over.',
   'cache-unreadable':
     'A response-cache entry could not be read; it is ignored and the request is made again.',
 };

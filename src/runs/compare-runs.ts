@@ -41,12 +41,17 @@ export interface RunComparison {
 /** Per-problem means from scored records (`problem_id`, `step_score`, `final_answer_correct`). */
 export function runScores(
   label: string,
-  records: readonly { problem_id: string; step_score: number; final_answer_correct: boolean | null }[],
+  records: readonly {
+    problem_id: string;
+    step_score: number;
+    final_answer_correct: boolean | null;
+    total_nodes?: number;
+  }[],
 ): RunScores {
   const steps = new Map<string, number[]>();
   const accs = new Map<string, number[]>();
   for (const r of records) {
-    steps.set(r.problem_id, [...(steps.get(r.problem_id) ?? []), r.step_score]);
+    if (r.total_nodes !== 0) steps.set(r.problem_id, [...(steps.get(r.problem_id) ?? []), r.step_score]);
     if (r.final_answer_correct !== null) {
       accs.set(r.problem_id, [...(accs.get(r.problem_id) ?? []), r.final_answer_correct ? 1 : 0]);
     }

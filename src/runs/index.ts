@@ -40,4 +40,15 @@ export {
   type ScoreRunOptions,
   scoreRun,
 } from './score-run.js';
+export {
+  type JudgementRow,
+  judgementsPath,
+  loadJudgements,
+  type RunJudgeOptions,
+  type RunJudgeResult,
+  runJudge,
+} from './run-judge.js';
+export { lockRunDir, type RunLock } from './run-lock.js';
+export { type RunTechniqueOptions, type RunTechniqueResult, runTechnique } from './run-technique.js';
+export { runCost } from './score-run.js';
 export { writeFileAtomic } from './write-file-atomic.js';

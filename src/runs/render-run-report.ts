@@ -1,3 +1,4 @@
+import type { CallCost, CostSummary } from '../pipeline/summarize-calls.js';
 import type { ReportCell, RunReport } from './run-report.js';
 
 const pct = (v: number | null): string => (v === null ? '–' : (100 * v).toFixed(1));
@@ -19,7 +20,7 @@ export function renderRunReport(report: RunReport): string {
   const row = (label: string, f: (c: ReportCell) => string): string =>
     `| ${label} | ${columns.map(([, c]) => f(c)).join(' | ')} |`;
   const lines = [
-    `## ${report.model}`,
+    `## ${report.model}${report.technique === undefined ? '' : ` · ${report.technique}`}`,
     '',
     `${report.problems} problems × ${report.samples} sample(s): ${report.responses} responses, ${report.errors} failed requests, ${report.unscored} unscored.`,
     '',
@@ -46,5 +47,21 @@ export function renderRunReport(report: RunReport): string {
       `| % | ${ks.map((k) => pct(report.at_k?.pass_at_k[k] ?? null)).join(' | ')} |`,
     );
   }
+  if (report.cost !== undefined) lines.push('', ...renderCost(report.cost));
   return `${lines.join('\n')}\n`;
+}
+
+/** The cost table: calls, cached calls, tokens and summed latency per role, and the total per sample. */
+export function renderCost(cost: CostSummary): string[] {
+  const row = (name: string, c: CallCost): string =>
+    `| ${name} | ${c.calls} | ${c.cached} | ${c.failed} | ${c.prompt_tokens} | ${c.completion_tokens} | ${(c.latency_ms / 1000).toFixed(2)} |`;
+  const per = cost.samples === 0 ? 0 : cost.total.calls / cost.samples;
+  return [
+    `Cost: ${cost.total.calls} calls over ${cost.samples} sample(s) (${per.toFixed(2)} per sample).`,
+    '',
+    '| Role | Calls | Cached | Failed | Prompt tokens | Completion tokens | Model time (s) |',
+    '|---|---:|---:|---:|---:|---:|---:|',
+    ...Object.entries(cost.by_role).map(([role, c]) => row(role, c)),
+    row('total', cost.total),
+  ];
 }

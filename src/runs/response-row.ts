@@ -18,6 +18,12 @@ export interface ResponseRow {
   /** True when the response came from the cache (no API call). */
   readonly cached: boolean;
   readonly at: string;
+  /** Technique runs: the technique, its first solution and what each review round did. */
+  readonly technique?: string;
+  readonly initial_response?: string;
+  readonly rounds?: readonly unknown[];
+  /** Technique runs: calls made for this sample (all roles). */
+  readonly calls?: number;
 }
 
 /** The key of a sample: `problem_id#sample`. */

@@ -24,6 +24,14 @@ export interface RunConfig {
   readonly dataset_hash: string;
   readonly problems: number;
   readonly created_at: string;
+  /** Technique runs: the technique, its version and settings. Absent for plain zero-shot runs. */
+  readonly technique?: string;
+  readonly technique_version?: string;
+  /** Technique runs: every role's provider identity (protocol, base URL, model, parameters). */
+  readonly roles?: Readonly<Record<string, unknown>>;
+  /** Content hash of `technique_version`, `roles` and the technique settings: must agree to resume. */
+  readonly roles_hash?: string;
+  readonly settings?: Readonly<Record<string, unknown>>;
 }
 
 /** The fields that must agree for a directory to be resumed (the rest may change). */
@@ -35,6 +43,8 @@ const IDENTITY: readonly (keyof RunConfig)[] = [
   'max_tokens',
   'reasoning_effort',
   'text_only',
+  'technique',
+  'roles_hash',
 ];
 
 /**

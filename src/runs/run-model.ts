@@ -8,12 +8,14 @@ import type { ChatParams } from '../llm/chat-types.js';
 import type { PromptTemplate } from '../llm/prompts/prompt-template.js';
 import { ZERO_SHOT_PROMPT } from '../llm/prompts/zero-shot.js';
 import { type RenderedPrompt, renderPrompt } from '../llm/render-prompt.js';
+import { isFatalFailure } from '../pipeline/fatal-failure.js';
 import { contentHash } from './content-hash.js';
 import { createJsonlAppender } from './jsonl-file.js';
 import { cacheKey, type ResponseCache } from './response-cache.js';
 import { loadResponses, type ResponseRow, sampleKey } from './response-row.js';
 import { compareRunConfig, RUN_SCHEMA, type RunConfig, TOOL_VERSION } from './run-config.js';
 import type { RunEvent } from './run-events.js';
+import { lockRunDir } from './run-lock.js';
 import type { RunReport } from './run-report.js';
 import { type ResponseScorer, scoreRun } from './score-run.js';
 import { writeFileAtomic } from './write-file-atomic.js';
@@ -34,6 +36,8 @@ export interface RunModelOptions {
   /** Dataset path, recorded in run.json. */
   readonly dataset: string;
   readonly cache?: ResponseCache;
+  /** Cache entries older than this (ms) are not used (the cache TTL). */
+  readonly cacheMaxAgeMs?: number;
   /** Request again the samples whose stored row is a failure. */
   readonly retryErrors?: boolean;
   /** Samples requested at once (the client's own limit applies too). Default 8. */
@@ -58,6 +62,8 @@ export interface RunModelResult {
   /** The scored report; absent when interrupted or not ok. */
   readonly report?: RunReport;
   readonly diagnostics: readonly Diagnostic[];
+  /** The failure that stopped the run (auth, unknown model, refused connection), with the server's message. */
+  readonly fatal?: Diagnostic;
 }
 
 interface Job {
@@ -79,9 +85,30 @@ export async function runModel(options: RunModelOptions): Promise<RunModelResult
   const template = options.template ?? ZERO_SHOT_PROMPT;
   const samples = options.samples ?? 1;
   const textOnly = options.textOnly === true || options.loadImage === undefined;
-  const diagnostics: Diagnostic[] = [];
   mkdirSync(options.dir, { recursive: true });
+  const locked = lockRunDir(options.dir, now());
+  if (locked.lock === undefined) {
+    const none = { requested: 0, fromCache: 0, failed: 0, alreadyDone: 0, interrupted: false };
+    return { ok: false, ...none, diagnostics: [locked.diagnostic!] };
+  }
+  try {
+    return await runLocked(options, now, template, samples, textOnly);
+  } finally {
+    locked.lock.release();
+  }
+}
 
+async function runLocked(
+  options: RunModelOptions,
+  now: () => Date,
+  template: PromptTemplate,
+  samples: number,
+  textOnly: boolean,
+): Promise<RunModelResult> {
+  const diagnostics: Diagnostic[] = [];
+  const stop = new AbortController();
+  const signal = options.signal === undefined ? stop.signal : AbortSignal.any([options.signal, stop.signal]);
+  let fatal: Diagnostic | undefined;
   const config = buildConfig(options, template, samples, textOnly, now());
   const configPath = join(options.dir, 'run.json');
   const empty = { requested: 0, fromCache: 0, failed: 0, alreadyDone: 0, interrupted: false };
@@ -145,7 +172,7 @@ export async function runModel(options: RunModelOptions): Promise<RunModelResult
       sample: job.sample,
     });
     const base = { problem_id: job.problem.id, sample: job.sample, prompt_hash: job.promptHash };
-    const hit = options.cache?.get(key);
+    const hit = options.cache?.get(key, options.cacheMaxAgeMs);
     if (hit !== undefined) {
       const row: ResponseRow = {
         ...base,
@@ -169,8 +196,14 @@ export async function runModel(options: RunModelOptions): Promise<RunModelResult
       return;
     }
     counts.requested++;
-    const outcome = await options.client.complete(job.prompt.messages, options.params, options.signal);
+    const outcome = await options.client.complete(job.prompt.messages, options.params, signal);
     if (!outcome.ok && outcome.diagnostic.code === 'llm-aborted') return;
+    if (!outcome.ok && isFatalFailure(outcome.diagnostic.code)) {
+      // Not the sample's fault: record nothing (the next run asks again) and stop every other request.
+      fatal ??= outcome.diagnostic;
+      stop.abort();
+      return;
+    }
     if (outcome.ok) {
       const cached = {
         response: outcome.text,
@@ -231,7 +264,7 @@ export async function runModel(options: RunModelOptions): Promise<RunModelResult
 
   let next = 0;
   const worker = async (): Promise<void> => {
-    while (next < jobs.length && options.signal?.aborted !== true) await runJob(jobs[next++]!);
+    while (next < jobs.length && !signal.aborted) await runJob(jobs[next++]!);
   };
   try {
     await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 8) }, worker));
@@ -239,6 +272,7 @@ export async function runModel(options: RunModelOptions): Promise<RunModelResult
     appender.close();
   }
   const done = { ...counts, alreadyDone };
+  if (fatal !== undefined) return { ok: true, config, ...done, interrupted: true, diagnostics, fatal };
   if (options.signal?.aborted === true) {
     const pending = jobs.length - recorded;
     options.onEvent?.({ type: 'interrupted', pending });

@@ -1,4 +1,5 @@
 import type { Problem } from '../dag/types.js';
+import type { CostSummary } from '../pipeline/summarize-calls.js';
 import { mean } from '../stats/describe.js';
 import { passAtK } from '../stats/pass-at-k.js';
 import { type ResponseRow, sampleKey } from './response-row.js';
@@ -32,6 +33,10 @@ export interface RunReport {
   readonly average: ReportCell;
   readonly by_domain: Readonly<Record<string, ReportCell>>;
   /** With K > 1: mean@K (the averages above) and unbiased pass@k of the final answer for k = 1, 2, 4, …, K. */
+  /** The technique that produced the final answers (`zero-shot` for plain runs). */
+  readonly technique?: string;
+  /** Calls, tokens and latency per role (the multi-agent cost is part of the result). */
+  readonly cost?: CostSummary;
   readonly at_k?: {
     readonly mean_at_k: { readonly accuracy: number | null; readonly step_score: number | null };
     readonly pass_at_k: Readonly<Record<string, number | null>>;
@@ -40,7 +45,7 @@ export interface RunReport {
 
 interface PerProblem {
   readonly problem: Problem;
-  readonly step: number;
+  readonly step: number | null;
   readonly accuracy: number | null;
   readonly time: number | null;
   readonly n: number;
@@ -56,11 +61,16 @@ export function buildRunReport(input: {
   readonly responses: ReadonlyMap<string, ResponseRow>;
   readonly records: readonly (Pick<RunRecord, 'problem_id' | 'step_score' | 'final_answer_correct'> & {
     readonly sample: number;
+    /** 0 for a problem without a DAG: it has no step score (only final-answer and judge scores). */
+    readonly total_nodes?: number;
   })[];
 }): RunReport {
   const byProblem = new Map<
     string,
-    (Pick<RunRecord, 'problem_id' | 'step_score' | 'final_answer_correct'> & { readonly sample: number })[]
+    (Pick<RunRecord, 'problem_id' | 'step_score' | 'final_answer_correct'> & {
+      readonly sample: number;
+      readonly total_nodes?: number;
+    })[]
   >();
   for (const r of input.records) {
     const list = byProblem.get(r.problem_id) ?? [];
@@ -87,7 +97,7 @@ export function buildRunReport(input: {
     const correct = checkable.filter((r) => r.final_answer_correct === true).length;
     per.push({
       problem,
-      step: mean(recs.map((r) => r.step_score)),
+      step: recs.some((r) => r.total_nodes === 0) ? null : mean(recs.map((r) => r.step_score)),
       accuracy: checkable.length === 0 ? null : correct / checkable.length,
       time: times.length === 0 ? null : mean(times),
       n: recs.length,

@@ -1,7 +1,11 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Diagnostic, diagnostic } from '../core/diagnostic.js';
 import type { Problem } from '../dag/types.js';
 import type { ScoreRecord } from '../score/types.js';
+import type { CallRecord } from '../pipeline/call-record.js';
+import { readJsonLines } from '../pipeline/jsonl-file.js';
+import { type CostSummary, summarizeCalls } from '../pipeline/summarize-calls.js';
 import { renderRunReport } from './render-run-report.js';
 import { loadResponses, sampleKey } from './response-row.js';
 import { buildRunReport, type RunReport } from './run-report.js';
@@ -36,6 +40,8 @@ export interface ScoreRunOptions {
   readonly samples: number;
   readonly model: string;
   readonly scorer: ResponseScorer;
+  /** Technique name, shown in the report (default: run.json's, else zero-shot). */
+  readonly technique?: string;
 }
 
 /**
@@ -76,15 +82,52 @@ export function scoreRun(options: ScoreRunOptions): {
       }
     }
   }
-  const report = buildRunReport({
-    model: options.model,
-    samples: options.samples,
-    problems: options.problems,
-    responses: loaded.latest,
-    records,
-  });
+  const report = {
+    ...buildRunReport({
+      model: options.model,
+      samples: options.samples,
+      problems: options.problems,
+      responses: loaded.latest,
+      records,
+    }),
+    technique: options.technique ?? storedTechnique(options.dir) ?? 'zero-shot',
+    cost: runCost(options.dir, loaded.rows),
+  };
   writeFileAtomic(join(options.dir, 'records.jsonl'), records.map((r) => `${JSON.stringify(r)}\n`).join(''));
   writeFileAtomic(join(options.dir, 'summary.json'), `${JSON.stringify(report, null, 2)}\n`);
   writeFileAtomic(join(options.dir, 'summary.md'), renderRunReport(report));
   return { records, report, diagnostics };
+}
+
+function storedTechnique(dir: string): string | undefined {
+  const path = join(dir, 'run.json');
+  if (!existsSync(path)) return undefined;
+  try {
+    return (JSON.parse(readFileSync(path, 'utf8')) as { technique?: string }).technique;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Calls, tokens and latency of a run: from `transcripts.jsonl` (every call of every role) when the
+ * run has one, else from `responses.jsonl` (a zero-shot run: one solver call per row).
+ */
+export function runCost(
+  dir: string,
+  rows: readonly { problem_id: string; sample: number; usage: CallRecord['usage']; latency_ms: number; response: string | null; cached: boolean }[],
+): CostSummary {
+  const transcript = join(dir, 'transcripts.jsonl');
+  if (existsSync(transcript)) return summarizeCalls(readJsonLines(transcript).rows as CallRecord[]);
+  return summarizeCalls(
+    rows.map((r) => ({
+      sample: sampleKey(r.problem_id, r.sample),
+      role: 'solver',
+      usage: r.usage,
+      latency_ms: r.latency_ms,
+      response: r.response,
+      error: r.response === null ? { code: 'failed', message: '' } : null,
+      cached: r.cached,
+    })) as unknown as CallRecord[],
+  );
 }

@@ -1,8 +1,2 @@
-import { renameSync, writeFileSync } from 'node:fs';
-
-/** Writes a whole file through a temporary sibling and a rename, so readers never see half of it. */
-export function writeFileAtomic(path: string, text: string): void {
-  const tmp = `${path}.${process.pid}.tmp`;
-  writeFileSync(tmp, text);
-  renameSync(tmp, path);
-}
+// Moved to src/pipeline/ (the call layer owns hashing, JSONL and caches); kept so existing imports work.
+export * from '../pipeline/write-file-atomic.js';

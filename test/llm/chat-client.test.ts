@@ -156,7 +156,7 @@ test('an abort from the caller ends the request as llm-aborted without retrying'
   assert.equal(out.attempts, 1);
 });
 
-test('a refused connection is a network error', async () => {
+test('a refused connection fails at once (a wrong base URL is not worth retrying)', async () => {
   const closed = createServer();
   await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
   const { port } = closed.address() as AddressInfo;
@@ -164,7 +164,8 @@ test('a refused connection is a network error', async () => {
   const client = createChatClient({ baseUrl: `http://127.0.0.1:${port}/v1`, backoff: fast, maxAttempts: 2 });
   const out = await client.complete(msg('ok'), { model: 'm' });
   assert.ok(!out.ok);
-  assert.equal(out.diagnostic.code, 'llm-network-error');
+  assert.equal(out.diagnostic.code, 'llm-connection-refused');
+  assert.equal(out.attempts, 1);
   assert.match(out.diagnostic.message, /ECONNREFUSED/);
 });
 

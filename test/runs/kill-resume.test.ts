@@ -33,7 +33,7 @@ const completeLines = (path: string): string[] => {
 };
 /** The summary without timings (latencies differ between any two runs). */
 const withoutTimes = (r: RunReport | unknown): unknown =>
-  JSON.parse(JSON.stringify(r, (k, v) => (k === 'mean_time_s' ? undefined : v)));
+  JSON.parse(JSON.stringify(r, (k, v) => (k === 'mean_time_s' || k === 'latency_ms' ? undefined : v)));
 
 test('SIGKILL in the middle of a 200-problem run, then re-run: nothing finished is requested twice, nothing lost', async () => {
   const tmp = mkdtempSync(join(tmpdir(), 'prism-kill-'));

@@ -6,7 +6,7 @@ import { parseJson } from '../../dataset/json-error.js';
 import { IMPORT_FORMATS, importDataset } from '../../import/import-dataset.js';
 import { referenceResponses } from '../../import/reference-responses.js';
 import type { ImportFormat, SkippedItem } from '../../import/types.js';
-import { writeFileAtomic } from '../../runs/write-file-atomic.js';
+import { writeFileAtomic } from '../../pipeline/write-file-atomic.js';
 import type { CliIo, Command } from '../io.js';
 import { UsageError } from '../io.js';
 import { suggest } from '../suggest.js';

@@ -5,6 +5,7 @@ import { datasetStatsCommand } from './dataset-stats.js';
 import { equivCommand } from './equiv.js';
 import { explainCommand } from './explain.js';
 import { importCommand } from './import.js';
+import { judgeCommand } from './judge.js';
 import { parseCommand } from './parse.js';
 import { reportCommand } from './report.js';
 import { rescoreCommand } from './rescore.js';
@@ -25,5 +26,6 @@ export const commands: readonly Command[] = [
   compareCommand,
   importCommand,
   agreementCommand,
+  judgeCommand,
   explainCommand,
 ];

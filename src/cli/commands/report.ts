@@ -1,3 +1,5 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadRun } from '../../runs/load-run.js';
 import { renderRunReport } from '../../runs/render-run-report.js';
@@ -8,7 +10,9 @@ const HELP = `Usage: prism report RUN... [--json]
 
 Prints the report of one or more run directories (made by prism run): final-answer accuracy, step
 score and mean response time by Easy / Medium / Hard and on average (the PRISM-Physics Table 1
-layout), a per-domain table, and with K samples mean@K and pass@k.
+layout), a per-domain table, with K samples mean@K and pass@k, the calls, tokens and model time
+per role (cost), and the LLM-judge summaries written by prism judge (PPS mean / median / sd per
+criterion by tier and by domain).
 
 Options:
   --json   print summary.json instead of Markdown
@@ -23,16 +27,21 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   }
   if (parsed.positionals.length === 0) throw new UsageError('name at least one run directory');
   const reports = [];
+  const judgeTexts: string[] = [];
   for (const dir of parsed.positionals) {
     const { run: stored } = loadRun(dir);
     if (stored === undefined) throw new UsageError(`${dir} is not a run directory (no run.json)`);
     if (stored.summary === undefined)
       throw new UsageError(`${dir} has no summary yet; run it to the end or use prism rescore`);
     reports.push(stored.summary);
+    for (const rubric of ['pps', 'binary', 'steps'] as const) {
+      const md = join(dir, `judgements-${rubric}.summary.md`);
+      if (existsSync(md)) judgeTexts.push(readFileSync(md, 'utf8'));
+    }
   }
   if (parsed.values.json === true) {
     io.stdout(`${JSON.stringify(reports.length === 1 ? reports[0] : reports, null, 2)}\n`);
-  } else io.stdout(reports.map(renderRunReport).join('\n'));
+  } else io.stdout([...reports.map(renderRunReport), ...judgeTexts].join('\n'));
   return 0;
 }
 

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { Problem } from '../../dag/types.js';
-import { loadDataset } from '../../dataset/load-dataset.js';
+import { loadAnyDataset } from '../../dataset/load-any-dataset.js';
 import { loadRun } from '../../runs/load-run.js';
 import { renderRunReport } from '../../runs/render-run-report.js';
 import type { ResponseScorer } from '../../runs/score-run.js';
@@ -13,6 +13,8 @@ const HELP = `Usage: prism rescore RUN [--dataset PATH] [--quiet]
 
 Scores the stored responses of a run directory again with the current scorer (no API call) and
 rewrites records.jsonl, summary.md and summary.json. The dataset defaults to the one in run.json.
+Transcripts and LLM judgements (judgements-*.jsonl) are kept untouched: they do not depend on the
+scorer.
 
 Options:
   --dataset PATH   problems to score against (default: run.json's dataset)
@@ -39,7 +41,7 @@ export function createRescoreCommand(
     const { run: stored } = loadRun(dir);
     if (stored === undefined) throw new UsageError(`${dir} is not a run directory (no run.json)`);
     const datasetPath = parsed.values.dataset ?? stored.config.dataset;
-    const dataset = loadDataset(datasetPath);
+    const dataset = loadAnyDataset(datasetPath);
     if (!dataset.readable) throw new UsageError(`cannot read the dataset ${datasetPath}`);
     const problems = dataset.problems.slice(0, stored.config.problems);
     const scored = scoreRun({

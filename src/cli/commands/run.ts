@@ -1,25 +1,35 @@
+import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Diagnostic } from '../../core/diagnostic.js';
 import type { Problem } from '../../dag/types.js';
-import { loadDataset } from '../../dataset/load-dataset.js';
-import { createChatClient } from '../../llm/chat-client.js';
+import { loadAnyDataset } from '../../dataset/load-any-dataset.js';
+import { HOSTED_BASE_URLS } from '../../llm/create-provider.js';
 import { createImageLoader } from '../../llm/image-loader.js';
 import { resolveEndpoint } from '../../llm/resolve-endpoint.js';
+import { configFromFlags } from '../../pipeline/config-from-flags.js';
+import { DEFAULT_CONFIG_FILE, loadProjectConfig } from '../../pipeline/load-project-config.js';
+import type { ProjectConfig } from '../../pipeline/project-config.js';
+import { resolveRoles } from '../../pipeline/resolve-roles.js';
 import { createProgressDisplay } from '../../runs/progress-display.js';
 import { renderRunReport } from '../../runs/render-run-report.js';
 import { createResponseCache, defaultCacheDir } from '../../runs/response-cache.js';
+import type { RunEvent } from '../../runs/run-events.js';
 import { runModel } from '../../runs/run-model.js';
+import { type RunTechniqueResult, runTechnique } from '../../runs/run-technique.js';
 import type { ResponseScorer } from '../../runs/score-run.js';
 import { createScorer } from '../../score/create-scorer.js';
+import { DEFAULT_TECHNIQUE_SETTINGS, TECHNIQUES } from '../../techniques/techniques.js';
 import type { CliIo, Command } from '../io.js';
 import { UsageError } from '../io.js';
 import { bundledDatasetPath } from '../paths.js';
 
-const HELP = `Usage: prism run --model NAME [--base-url URL] [--dataset PATH] [--samples K] [--out DIR]
+const HELP = `Usage: prism run --model NAME [--base-url URL] [--provider openai|anthropic] [--dataset PATH]
+                 [--technique NAME] [--rounds N] [--samples K] [--out DIR]
                  [--concurrency N] [--temperature T] [--max-tokens N] [--reasoning-effort E]
                  [--timeout S] [--max-attempts N] [--retry-errors] [--limit N] [--text-only]
-                 [--quiet | --jsonl]
+                 [--no-cache | --cache-ttl HOURS] [--quiet | --jsonl]
+       prism run --config prism.config.json [--technique NAME] [...]
 
 Asks a model served by any OpenAI-compatible chat-completions API (OpenAI, vLLM, Ollama, llama.cpp,
 DeepSeek, Together, …) to solve every problem with the zero-shot PRISM-Physics prompt, stores each
@@ -34,8 +44,24 @@ command resumes: finished samples are never requested again, interrupted ones ar
 with --retry-errors. Responses are also cached by content (endpoint, model, parameters, prompt
 version, problem, sample) under PRISM_CACHE_DIR (default ~/.cache/prism-physics).
 
+Techniques (PhysicsEval, spec A2–A5): zero-shot (default), self-refine, single-agent-review,
+multi-agent-review. Every call of a technique is a step of the sample's transcript
+(transcripts.jsonl in the run directory), cached by content and resumed per call; the technique's
+final answer is what is scored. Roles (solver, reviewer, verifiers, meta_verifier, judge) come from
+--config (default ./prism.config.json when --model is not given); with --model, that one model
+plays every role.
+
+A rejected key (401/403), an unknown model (404) or nothing listening at the base URL stops the
+run at the first failure with the server's message. Two runs cannot share a run directory (.lock).
+
 Options:
-  --model NAME           model name as the server knows it (required)
+  --model NAME           model name as the server knows it (required without a config file)
+  --config FILE          providers and roles (JSON; schema: schema/prism.config.schema.json)
+  --provider P           openai (default) or anthropic: the protocol of --model's server
+  --technique NAME       zero-shot | self-refine | single-agent-review | multi-agent-review
+  --rounds N             review/refine rounds (default 1, as in the paper; or the config's)
+  --no-cache             neither read nor write the response cache
+  --cache-ttl HOURS      ignore cache entries older than this (or the config's cache_ttl_hours)
   --base-url URL         API base URL including /v1
   --dataset PATH         problems (default: the bundled benchmark)
   --samples K            samples per problem (default 1); K > 1 adds mean@K and pass@k
@@ -51,8 +77,8 @@ Options:
   --text-only            do not attach problem images
   --quiet                no progress, no table
   --jsonl                progress events and the final report as JSON lines on stdout
-Exit codes: 0 all samples answered, 1 some requests failed (see --retry-errors) or interrupted,
-2 bad input or a run directory made with other settings.`;
+Exit codes: 0 all samples answered, 1 some requests failed (see --retry-errors), interrupted or
+stopped by a fatal failure, 2 bad input, a run directory made with other settings or in use.`;
 
 /** Effects the run command uses; tests replace them. */
 export interface RunCommandDeps {
@@ -61,6 +87,8 @@ export interface RunCommandDeps {
   readonly makeScorer?: (problems: readonly Problem[]) => ResponseScorer;
   /** Installs a Ctrl-C handler; returns its remover. Default: process SIGINT. */
   readonly onInterrupt?: (handler: () => void) => () => void;
+  /** Transport overrides (tests: fast backoff). */
+  readonly transport?: { readonly backoff?: { baseMs?: number; maxMs?: number } };
 }
 
 /** The real scorer, created once for the run's problems. */
@@ -77,7 +105,8 @@ function positiveInt(name: string, value: string | undefined, fallback?: number)
   return n;
 }
 
-function formatDiagnostic(d: Diagnostic): string {
+/** `severity[code] where: message`, the one-line form of a diagnostic on stderr. */
+export function formatDiagnostic(d: Diagnostic): string {
   return `${d.severity}[${d.code}]${d.where === undefined ? '' : ` ${d.where}`}: ${d.message}`;
 }
 
@@ -96,6 +125,12 @@ export function createRunCommand(deps: RunCommandDeps): Command {
         options: {
           model: { type: 'string' },
           'base-url': { type: 'string' },
+          provider: { type: 'string' },
+          config: { type: 'string' },
+          technique: { type: 'string' },
+          rounds: { type: 'string' },
+          'no-cache': { type: 'boolean' },
+          'cache-ttl': { type: 'string' },
           dataset: { type: 'string' },
           samples: { type: 'string' },
           out: { type: 'string' },
@@ -118,14 +153,22 @@ export function createRunCommand(deps: RunCommandDeps): Command {
     }
     const str = (k: string): string | undefined => values[k] as string | undefined;
     const model = str('model');
-    if (model === undefined || model.trim() === '') throw new UsageError('--model NAME is required');
     if (values.quiet === true && values.jsonl === true)
       throw new UsageError('--quiet and --jsonl exclude each other');
+    if (values['no-cache'] === true && str('cache-ttl') !== undefined)
+      throw new UsageError('--no-cache and --cache-ttl exclude each other');
+    const techniqueName = str('technique') ?? 'zero-shot';
+    const technique = TECHNIQUES[techniqueName];
+    if (technique === undefined)
+      throw new UsageError(
+        `unknown --technique '${techniqueName}' (one of ${Object.keys(TECHNIQUES).join(', ')})`,
+      );
     const samples = positiveInt('samples', str('samples'), 1)!;
     const concurrency = positiveInt('concurrency', str('concurrency'), 8)!;
     const maxTokens = positiveInt('max-tokens', str('max-tokens'));
     const maxAttempts = positiveInt('max-attempts', str('max-attempts'), 6)!;
     const limit = positiveInt('limit', str('limit'));
+    const roundsFlag = positiveInt('rounds', str('rounds'));
     const temperatureText = str('temperature');
     const temperature = temperatureText === undefined ? undefined : Number(temperatureText);
     if (temperature !== undefined && !(Number.isFinite(temperature) && temperature >= 0)) {
@@ -135,9 +178,43 @@ export function createRunCommand(deps: RunCommandDeps): Command {
     const timeoutS = timeoutText === undefined ? 600 : Number(timeoutText);
     if (!(Number.isFinite(timeoutS) && timeoutS > 0))
       throw new UsageError(`--timeout must be seconds > 0, not '${timeoutText}'`);
+    const ttlText = str('cache-ttl');
+    const ttlFlag = ttlText === undefined ? undefined : Number(ttlText);
+    if (ttlFlag !== undefined && !(Number.isFinite(ttlFlag) && ttlFlag >= 0))
+      throw new UsageError(`--cache-ttl must be hours ≥ 0, not '${ttlText}'`);
+    const providerFlag = str('provider');
+
+    // Roles: a config file, or the flags' one model playing every role.
+    const chosen = chooseProjectConfig(
+      {
+        config: str('config'),
+        model,
+        baseUrl: str('base-url'),
+        provider: providerFlag,
+        temperature,
+        maxTokens,
+        reasoningEffort: str('reasoning-effort'),
+        concurrency,
+        timeoutS,
+        maxAttempts,
+      },
+      deps.env,
+      io,
+    );
+    if (typeof chosen === 'number') return chosen;
+    const { project, configPath } = chosen;
+    for (const need of technique.needs) {
+      const r = project.roles;
+      const missing =
+        need === 'verifiers'
+          ? (r.verifiers ?? []).length === 0
+          : r[need as 'reviewer' | 'meta_verifier'] === undefined;
+      if (missing)
+        throw new UsageError(`--technique ${technique.name} needs the role '${need}' in ${configPath}`);
+    }
 
     const datasetPath = str('dataset') ?? bundledDatasetPath();
-    const dataset = loadDataset(datasetPath);
+    const dataset = loadAnyDataset(datasetPath);
     if (!dataset.readable) {
       for (const d of dataset.diagnostics) io.stderr(`${formatDiagnostic(d)}\n`);
       return 2;
@@ -153,53 +230,88 @@ export function createRunCommand(deps: RunCommandDeps): Command {
     const mode =
       values.jsonl === true ? 'jsonl' : values.quiet === true ? 'quiet' : io.isTTY ? 'tty' : 'lines';
     const progress = createProgressDisplay({ mode, write: io.stderr, writeEvent: io.stdout });
-    const endpoint = resolveEndpoint({ baseUrl: str('base-url') }, deps.env);
-    const reasoningEffort = str('reasoning-effort');
-    const client = createChatClient({
-      ...endpoint,
-      concurrency,
-      timeoutMs: timeoutS * 1000,
-      maxAttempts,
-      onRetry: (e) => progress.event({ type: 'retry', ...e }),
+    const { roles, warnings } = resolveRoles(project, {
+      env: deps.env,
+      onRetry: (_name, e) => progress.event({ type: 'retry', ...e }),
+      ...(deps.transport === undefined ? {} : { transport: deps.transport }),
     });
+    const usedProviders = new Set([
+      roles.solver.name,
+      ...(technique.needs.includes('reviewer') && roles.reviewer !== undefined ? [roles.reviewer.name] : []),
+      ...(technique.needs.includes('verifiers') ? roles.verifiers.map((v) => v.name) : []),
+      ...(technique.needs.includes('meta_verifier') && roles.meta_verifier !== undefined
+        ? [roles.meta_verifier.name]
+        : []),
+    ]);
+    for (const w of warnings)
+      if (usedProviders.has(w.provider))
+        io.stderr(`prism run: warning: provider ${w.provider}: ${w.message}\n`);
+    const ttlHours = ttlFlag ?? project.cache_ttl_hours;
+    const cache = values['no-cache'] === true ? undefined : createResponseCache(defaultCacheDir(deps.env));
+    const cacheMaxAgeMs = ttlHours === undefined ? undefined : ttlHours * 3_600_000;
     const textOnly = values['text-only'] === true;
+    const images = textOnly
+      ? { textOnly }
+      : {
+          loadImage: createImageLoader(imageRoot(datasetPath), {
+            onRefuse: (location, reason) => io.stderr(`prism run: image ${location} not sent: ${reason}\n`),
+          }),
+        };
+    const solverModel = roles.solver.params.model;
+    const dir =
+      str('out') ??
+      join(
+        'runs',
+        techniqueName === 'zero-shot'
+          ? modelDirName(solverModel)
+          : `${modelDirName(solverModel)}-${techniqueName}`,
+      );
     const controller = new AbortController();
     const remove = (deps.onInterrupt ?? processInterrupt)(() => controller.abort());
-    let result: Awaited<ReturnType<typeof runModel>>;
+    const common = {
+      dir,
+      problems,
+      samples,
+      ...images,
+      dataset: datasetPath,
+      ...(cache === undefined ? {} : { cache }),
+      ...(cacheMaxAgeMs === undefined ? {} : { cacheMaxAgeMs }),
+      retryErrors: values['retry-errors'] === true,
+      concurrency,
+      scorer: (deps.makeScorer ?? realScorer)(problems),
+      onEvent: (e: RunEvent) => progress.event(e),
+      signal: controller.signal,
+    };
+    let result: RunTechniqueResult;
     try {
-      result = await runModel({
-        dir: str('out') ?? join('runs', modelDirName(model)),
-        problems,
-        client,
-        params: {
-          model,
-          ...(temperature === undefined ? {} : { temperature }),
-          ...(maxTokens === undefined ? {} : { maxTokens }),
-          ...(reasoningEffort === undefined ? {} : { reasoningEffort }),
-        },
-        samples,
-        ...(textOnly
-          ? { textOnly }
-          : {
-              loadImage: createImageLoader(imageRoot(datasetPath), {
-                onRefuse: (location, reason) =>
-                  io.stderr(`prism run: image ${location} not sent: ${reason}\n`),
-              }),
-            }),
-        dataset: datasetPath,
-        cache: createResponseCache(defaultCacheDir(deps.env)),
-        retryErrors: values['retry-errors'] === true,
-        concurrency,
-        scorer: (deps.makeScorer ?? realScorer)(problems),
-        onEvent: (e) => progress.event(e),
-        signal: controller.signal,
-      });
+      // A plain zero-shot run from flags keeps the single-call run layer (and its run.json);
+      // everything else is a pipeline of calls.
+      result =
+        techniqueName === 'zero-shot' && configPath === undefined
+          ? await runModel({ ...common, client: roles.solver.provider, params: roles.solver.params })
+          : await runTechnique({
+              ...common,
+              roles,
+              technique,
+              settings: {
+                rounds: roundsFlag ?? project.technique?.rounds ?? DEFAULT_TECHNIQUE_SETTINGS.rounds,
+                metaWeights: project.technique?.meta_weights ?? DEFAULT_TECHNIQUE_SETTINGS.metaWeights,
+                verifierWeights:
+                  project.technique?.verifier_weights ?? DEFAULT_TECHNIQUE_SETTINGS.verifierWeights,
+              },
+            });
     } finally {
       remove();
     }
     progress.finish();
     for (const d of result.diagnostics) io.stderr(`${formatDiagnostic(d)}\n`);
     if (!result.ok) return 2;
+    if (result.fatal !== undefined) {
+      io.stderr(
+        `prism run: stopped at the first failure${result.fatal.where === undefined ? '' : ` (${result.fatal.where})`}: ${result.fatal.message}\n`,
+      );
+      return 1;
+    }
     if (result.interrupted || result.report === undefined) {
       io.stderr('prism run: interrupted; run the same command again to resume\n');
       return 1;
@@ -208,7 +320,7 @@ export function createRunCommand(deps: RunCommandDeps): Command {
     else if (mode !== 'quiet') io.stdout(renderRunReport(result.report));
     if (result.report.errors > 0) {
       io.stderr(
-        `prism run: ${result.report.errors} request(s) failed; add --retry-errors to try them again\n`,
+        `prism run: ${result.report.errors} sample(s) failed; add --retry-errors to try them again\n`,
       );
       return 1;
     }
@@ -216,10 +328,98 @@ export function createRunCommand(deps: RunCommandDeps): Command {
   };
   return {
     name: 'run',
-    summary: 'ask a model (OpenAI-compatible API) to solve the problems, store and score the answers',
+    summary:
+      'run a model (or a technique: self-refine, single/multi-agent review) on the problems, store and score the answers',
     help: HELP,
     run,
   };
+}
+
+/** The model flags shared by `prism run` and `prism judge`. */
+export interface ModelFlagValues {
+  readonly config: string | undefined;
+  readonly model: string | undefined;
+  readonly baseUrl: string | undefined;
+  readonly provider: string | undefined;
+  readonly temperature?: number | undefined;
+  readonly maxTokens?: number | undefined;
+  readonly reasoningEffort?: string | undefined;
+  readonly concurrency?: number | undefined;
+  readonly timeoutS?: number | undefined;
+  readonly maxAttempts?: number | undefined;
+}
+
+/**
+ * The project config of a command: `--config FILE`, else `./prism.config.json` when no `--model`
+ * is given, else the flags' one model playing every role. Invalid config → messages on stderr and
+ * exit code 2 (returned as a number).
+ */
+export function chooseProjectConfig(
+  flags: ModelFlagValues,
+  env: Readonly<Record<string, string | undefined>>,
+  io: CliIo,
+): { project: ProjectConfig; configPath: string | undefined } | number {
+  const configPath =
+    flags.config ??
+    (flags.model === undefined && existsSync(DEFAULT_CONFIG_FILE) ? DEFAULT_CONFIG_FILE : undefined);
+  if (configPath !== undefined) {
+    if (flags.model !== undefined) throw new UsageError('give --model or --config, not both');
+    const modelFlags: [string, unknown][] = [
+      ['--base-url', flags.baseUrl],
+      ['--provider', flags.provider],
+      ['--temperature', flags.temperature],
+      ['--max-tokens', flags.maxTokens],
+      ['--reasoning-effort', flags.reasoningEffort],
+    ];
+    const clash = modelFlags.filter(([, v]) => v !== undefined).map(([k]) => k);
+    if (clash.length > 0)
+      throw new UsageError(
+        `${clash.join(', ')} describe one model; with a config file set them per provider in ${configPath}`,
+      );
+    const loaded = loadProjectConfig(configPath);
+    if (!loaded.ok) {
+      for (const d of loaded.diagnostics) io.stderr(`${formatDiagnostic(d)}\n`);
+      return 2;
+    }
+    return { project: loaded.config, configPath };
+  }
+  const model = flags.model;
+  if (model === undefined || model.trim() === '')
+    throw new UsageError('--model NAME is required (or --config FILE, or a ./prism.config.json)');
+  if (flags.provider !== undefined && flags.provider !== 'openai' && flags.provider !== 'anthropic')
+    throw new UsageError(`--provider must be openai or anthropic, not '${flags.provider}'`);
+  const kind = (flags.provider ?? 'openai') as 'openai' | 'anthropic';
+  const baseUrl =
+    kind === 'openai'
+      ? resolveEndpoint({ baseUrl: flags.baseUrl }, env).baseUrl
+      : (flags.baseUrl ?? HOSTED_BASE_URLS.anthropic);
+  const apiKeyEnv =
+    kind === 'anthropic'
+      ? 'ANTHROPIC_API_KEY'
+      : nonEmpty(env.PRISM_API_KEY) !== undefined
+        ? 'PRISM_API_KEY'
+        : 'OPENAI_API_KEY';
+  const opt = <K extends string, V>(k: K, v: V | undefined) =>
+    v === undefined ? {} : ({ [k]: v } as Record<K, V>);
+  return {
+    project: configFromFlags({
+      model,
+      baseUrl,
+      provider: kind,
+      apiKeyEnv,
+      ...opt('temperature', flags.temperature),
+      ...opt('maxTokens', flags.maxTokens),
+      ...opt('reasoningEffort', flags.reasoningEffort),
+      ...opt('concurrency', flags.concurrency),
+      ...opt('timeoutS', flags.timeoutS),
+      ...opt('maxAttempts', flags.maxAttempts),
+    }),
+    configPath: undefined,
+  };
+}
+
+function nonEmpty(v: string | undefined): string | undefined {
+  return v === undefined || v.trim() === '' ? undefined : v;
 }
 
 /** Images are resolved against the dataset's folder (or the folder of a dataset file). */

@@ -1,0 +1,176 @@
+import { parseArgs } from 'node:util';
+import { loadAnyDataset } from '../../dataset/load-any-dataset.js';
+import type { Rubric } from '../../judges/judge-sample.js';
+import { renderJudgeSummary } from '../../judges/render-judge-summary.js';
+import type { ModelBinding } from '../../pipeline/resolve-roles.js';
+import { resolveRoles } from '../../pipeline/resolve-roles.js';
+import { createResponseCache, defaultCacheDir } from '../../pipeline/response-cache.js';
+import { loadRun } from '../../runs/load-run.js';
+import { runJudge } from '../../runs/run-judge.js';
+import type { CliIo, Command } from '../io.js';
+import { UsageError } from '../io.js';
+import { chooseProjectConfig, formatDiagnostic } from './run.js';
+
+const HELP = `Usage: prism judge RUN [--rubric pps|binary|steps] [--judge ROLE] [--config FILE]
+                   [--model NAME --base-url URL --provider openai|anthropic] [--dataset PATH]
+                   [--concurrency N] [--retry-errors] [--no-cache | --cache-ttl HOURS] [--json | --quiet]
+
+Judges every stored answer of a run directory with an LLM judge:
+  pps     PhysicsEval's rubric (spec A6–A7): six criteria 1–5 as strict JSON against the ground
+          truth; PPS = 100·(Σw·s − 1)/4 with Table 3's weights (config: judge.pps_weights,
+          judge.pps_normaliser = min-max | times-20)
+  binary  PRISM-Physics's LLM-as-judge baseline (spec C2): 0/1 per answer, outcome-based
+  steps   a PSAS-S-like linear judge: each step of the answer judged on its own; score = correct/steps
+A malformed reply is re-asked once, then recorded as a judge failure (excluded, never a 0).
+Judgements go to RUN/judgements-<rubric>.jsonl (+ .summary.json/.md); calls to
+RUN/judge-transcripts.jsonl; both are cached and resumed (re-running judges only what is missing,
+or answers that changed). prism rescore keeps them.
+
+Options:
+  --rubric R        pps (default) | binary | steps
+  --judge ROLE      the config role (judge, meta_verifier, reviewer, solver) or provider name (default judge)
+  --config FILE     providers and roles (default ./prism.config.json unless --model is given)
+  --model NAME      one model as the judge (OpenAI-compatible unless --provider anthropic)
+  --dataset PATH    the problems and references (default: run.json's dataset)
+  --retry-errors    judge again the answers whose judgement failed
+Exit codes: 0 judged, 1 judge failures, interrupted or stopped by a fatal failure, 2 bad input.`;
+
+/** Creates `prism judge` with the given environment (tests pass fast transport settings). */
+export function createJudgeCommand(deps: {
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly transport?: { readonly backoff?: { baseMs?: number; maxMs?: number } };
+}): Command {
+  const run = async (argv: readonly string[], io: CliIo): Promise<number> => {
+    let parsed: { values: Record<string, string | boolean | undefined>; positionals: string[] };
+    try {
+      parsed = parseArgs({
+        args: [...argv],
+        options: {
+          rubric: { type: 'string' },
+          judge: { type: 'string' },
+          config: { type: 'string' },
+          model: { type: 'string' },
+          'base-url': { type: 'string' },
+          provider: { type: 'string' },
+          dataset: { type: 'string' },
+          concurrency: { type: 'string' },
+          'retry-errors': { type: 'boolean' },
+          'no-cache': { type: 'boolean' },
+          'cache-ttl': { type: 'string' },
+          json: { type: 'boolean' },
+          quiet: { type: 'boolean' },
+        },
+        allowPositionals: true,
+      });
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
+    const v = parsed.values;
+    const str = (k: string): string | undefined => v[k] as string | undefined;
+    const [dir, ...extra] = parsed.positionals;
+    if (dir === undefined || extra.length > 0) throw new UsageError('name exactly one run directory');
+    const rubric = (str('rubric') ?? 'pps') as Rubric;
+    if (!['pps', 'binary', 'steps'].includes(rubric))
+      throw new UsageError(`--rubric must be pps, binary or steps, not '${rubric}'`);
+    const concurrency = Number(str('concurrency') ?? 8);
+    if (!Number.isInteger(concurrency) || concurrency < 1)
+      throw new UsageError('--concurrency must be a positive integer');
+    const ttlText = str('cache-ttl');
+    const ttl = ttlText === undefined ? undefined : Number(ttlText);
+    if (ttl !== undefined && !(Number.isFinite(ttl) && ttl >= 0))
+      throw new UsageError(`--cache-ttl must be hours ≥ 0`);
+    const { run: stored } = loadRun(dir);
+    if (stored === undefined) throw new UsageError(`${dir} is not a run directory (no run.json)`);
+    const chosen = chooseProjectConfig(
+      {
+        config: str('config'),
+        model: str('model'),
+        baseUrl: str('base-url'),
+        provider: str('provider'),
+        concurrency,
+      },
+      deps.env,
+      io,
+    );
+    if (typeof chosen === 'number') return chosen;
+    const { project } = chosen;
+    const { roles, warnings } = resolveRoles(project, {
+      env: deps.env,
+      ...(deps.transport === undefined ? {} : { transport: deps.transport }),
+    });
+    const wanted = str('judge') ?? 'judge';
+    const byRole: Record<string, ModelBinding | undefined> = {
+      judge: roles.judge,
+      meta_verifier: roles.meta_verifier,
+      reviewer: roles.reviewer,
+      solver: roles.solver,
+    };
+    let binding = byRole[wanted];
+    if (binding === undefined && project.providers[wanted] !== undefined) {
+      binding = resolveRoles(
+        { ...project, roles: { solver: wanted } },
+        { env: deps.env, ...(deps.transport === undefined ? {} : { transport: deps.transport }) },
+      ).roles.solver;
+    }
+    if (binding === undefined)
+      throw new UsageError(`--judge ${wanted}: no such role or provider in the config (declare roles.judge)`);
+    for (const w of warnings)
+      if (w.provider === binding.name)
+        io.stderr(`prism judge: warning: provider ${w.provider}: ${w.message}\n`);
+    const datasetPath = str('dataset') ?? stored.config.dataset;
+    const dataset = loadAnyDataset(datasetPath);
+    if (!dataset.readable) throw new UsageError(`cannot read the dataset ${datasetPath}`);
+    const controller = new AbortController();
+    const onInt = (): void => controller.abort();
+    process.once('SIGINT', onInt);
+    let result: Awaited<ReturnType<typeof runJudge>>;
+    try {
+      result = await runJudge({
+        dir,
+        problems: dataset.problems.slice(0, stored.config.problems),
+        references: dataset.references,
+        rubric,
+        binding,
+        ...(v['no-cache'] === true ? {} : { cache: createResponseCache(defaultCacheDir(deps.env)) }),
+        ...((ttl ?? project.cache_ttl_hours) === undefined
+          ? {}
+          : { cacheMaxAgeMs: (ttl ?? project.cache_ttl_hours)! * 3_600_000 }),
+        retryErrors: v['retry-errors'] === true,
+        concurrency,
+        ...(project.judge?.pps_weights === undefined ? {} : { ppsWeights: project.judge.pps_weights }),
+        ...(project.judge?.pps_normaliser === undefined ? {} : { normaliser: project.judge.pps_normaliser }),
+        signal: controller.signal,
+      });
+    } finally {
+      process.off('SIGINT', onInt);
+    }
+    for (const d of result.diagnostics) io.stderr(`${formatDiagnostic(d)}\n`);
+    if (!result.ok) return 2;
+    if (result.fatal !== undefined) {
+      io.stderr(
+        `prism judge: stopped at the first failure (${result.fatal.where ?? 'judge'}): ${result.fatal.message}\n`,
+      );
+      return 1;
+    }
+    if (result.interrupted || result.summary === undefined) {
+      io.stderr('prism judge: interrupted; run the same command again to resume\n');
+      return 1;
+    }
+    const title = `${stored.config.model} · ${stored.config.technique ?? 'zero-shot'} · judged by ${binding.params.model}`;
+    if (v.json === true) io.stdout(`${JSON.stringify(result.summary, null, 2)}\n`);
+    else if (v.quiet !== true) io.stdout(renderJudgeSummary(result.summary, title));
+    io.stderr(
+      `prism judge: ${result.judged} judged now, ${result.alreadyDone} already judged, ${result.failures} failure(s)\n`,
+    );
+    return result.summary.failures > 0 ? 1 : 0;
+  };
+  return {
+    name: 'judge',
+    summary: "judge a run's answers with an LLM (PPS rubric, binary, per-step)",
+    help: HELP,
+    run,
+  };
+}
+
+/** `prism judge RUN`, wired to the process environment. */
+export const judgeCommand: Command = createJudgeCommand({ env: process.env });

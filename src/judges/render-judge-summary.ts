@@ -1,0 +1,28 @@
+import type { Describe, JudgeGroup, JudgeSummary } from './judge-summary.js';
+
+const f = (v: number | null, digits = 2): string => (v === null ? '–' : v.toFixed(digits));
+const cell = (d: Describe | undefined): string =>
+  d === undefined || d.n === 0 ? '–' : `${f(d.mean)} / ${f(d.median)} / ${f(d.sd)}`;
+
+/** Markdown: one table per grouping (tiers, domains), a row per group, mean / median / sd per metric. */
+export function renderJudgeSummary(summary: JudgeSummary, title: string): string {
+  const metrics = Object.keys(summary.overall);
+  const table = (label: string, groups: Readonly<Record<string, JudgeGroup>>): string[] => [
+    `| ${label} | n | ${metrics.join(' | ')} |`,
+    `|---|---:|${metrics.map(() => '---:').join('|')}|`,
+    ...Object.entries(groups).map(
+      ([name, g]) =>
+        `| ${name} | ${g[metrics[0]!]?.n ?? 0} | ${metrics.map((m) => cell(g[m])).join(' | ')} |`,
+    ),
+  ];
+  return [
+    `## ${title} · judge rubric ${summary.rubric}`,
+    '',
+    `${summary.judged} answers judged, ${summary.failures} judge failure(s) (excluded, never scored 0). Cells: mean / median / sd.`,
+    '',
+    ...table('Tier', { ...summary.by_difficulty, all: summary.overall }),
+    '',
+    ...table('Domain', summary.by_domain),
+    '',
+  ].join('\n');
+}
