@@ -1,6 +1,6 @@
 import { printTree } from '../core/print-tree.js';
 import type { Node, SymbolNode } from '../core/tree.js';
-import { binary, opaqueNode, symbolNode } from './build.js';
+import { binary, binomialNode, opaqueNode, symbolNode } from './build.js';
 import { type DelimiterKind, OPENERS } from './grammar/delimiters.js';
 import { parseGroupBody } from './parse-group-body.js';
 import { subscriptText } from './parse-script.js';
@@ -51,9 +51,31 @@ export function parseBraceGroup(p: Parser): Node {
       end: p.tokens[close]!.end,
     });
   }
+  const infix = infixFractionAt(p, open + 1, close);
+  if (infix !== undefined) {
+    const top = p.within(open + 1, infix, () => parseGroupBody(p, 'numerator'));
+    const bottom = p.within(infix + 1, close, () => parseGroupBody(p, 'denominator'));
+    p.pos = close + 1;
+    const span = { start: p.tokens[open]!.start, end: p.tokens[close]!.end };
+    if (p.tokens[infix]!.value === 'over') return { ...binary('/', top, bottom), span };
+    return binomialNode(top, bottom, span);
+  }
   const node = p.within(open + 1, close, () => parseGroupBody(p, 'group'));
   p.pos = close + 1;
   return node;
+}
+
+/**
+ * TeX's infix fractions: `{a \over b}` is `a/b` and `{n \choose k}` the binomial coefficient, over the
+ * whole brace group. The index of the `\over`/`\choose` at the group's own level, if any.
+ */
+function infixFractionAt(p: Parser, start: number, end: number): number | undefined {
+  for (let k = start; k < end; k++) {
+    const t = p.tokens[k]!;
+    if (t.kind === 'char' && t.value === '{' && p.match[k]! > k) k = p.match[k]!;
+    else if (t.kind === 'cmd' && (t.value === 'over' || t.value === 'choose')) return k;
+  }
+  return undefined;
 }
 
 /** `\left<d> … \right<d>` with any pair of delimiters (`\left.` and `\right.` are invisible). */
@@ -115,18 +137,17 @@ function delimited(kind: DelimiterKind, body: Node, span: { start: number; end: 
 }
 
 /**
- * After a symbol, `(…)`: an application `x(t)`, `V(r)`, `f(x, y)`, `\varphi(R_1)` when every argument
- * is a symbol or a number; otherwise the product of the symbol and the group (`a(b+c)`).
+ * After a symbol, `(…)`: an application (a label) `x(t)`, `V(r)`, `f(x, y)`, `\varphi(R_1)`, `x(0)`,
+ * `v(-1)` when every argument is a symbol or an integer written as plain digits; otherwise the product
+ * of the symbol and the group. So a measured value is a factor: `q(3.0\times10^{4})`, `m(2.5)`,
+ * `m(3\times10^8)^2` and `a(b+c)` are products (a point of evaluation is an index such as 0, 1, 2,
+ * not a decimal or a power of ten).
  */
 export function parseDelimitedAfterSymbol(p: Parser, symbol: SymbolNode): Node {
   const group = p.isCmd('left') ? parseLeftRight(p) : parseParen(p);
   const args = group.type === 'list' ? group.items : [group];
-  const simple = args.every(
-    (a) =>
-      a.type === 'symbol' ||
-      a.type === 'number' ||
-      (a.type === 'unary' && a.op === '-' && (a.arg.type === 'number' || a.arg.type === 'symbol')),
-  );
+  const point = (a: Node): boolean => a.type === 'symbol' || (a.type === 'number' && /^\d+$/.test(a.raw));
+  const simple = args.every((a) => point(a) || (a.type === 'unary' && a.op === '-' && point(a.arg)));
   if (simple)
     return {
       type: 'apply',

@@ -154,7 +154,8 @@ export function parseRunFrom(p: Parser, first: Node, restricted: boolean): Node 
   let numeric = isNumeric(first);
   for (;;) {
     if (numeric) {
-      const unit = tryUnit(p);
+      // Bare unit words (`5 kg`) only after a written numeral, never after `\frac13` (`\frac13 ML^2`).
+      const unit = tryUnit(p, left.type === 'number');
       if (unit !== undefined) {
         left = binary('*', left, unit);
         numeric = false;

@@ -4,7 +4,7 @@ import { binary, opaqueNode, symbolNode, unitNode } from './build.js';
 import { parseDelimitedAfterSymbol } from './parse-delimited.js';
 import { parsePrimary } from './parse-primary.js';
 import { parseScriptArg, subscriptText } from './parse-script.js';
-import { primesAt } from './parse-symbol.js';
+import { primesAt, subscripted } from './parse-symbol.js';
 import type { Parser } from './parser.js';
 
 /** A primary with its postfix parts: subscripts, primes, powers, `x(t)` application, `n!`, `30^\circ`. */
@@ -29,7 +29,7 @@ export function parsePostfix(p: Parser, base: Node, allowApply = true): Node {
     if (t.kind === 'char' && t.value === '_') {
       p.next();
       const sub = subscriptText(p);
-      if (node.type === 'symbol' && !powered) node = rename(node, `${node.name}_{${sub}}`, p.lastEnd());
+      if (node.type === 'symbol' && !powered) node = rename(node, subscripted(node.name, sub), p.lastEnd());
       else node = opaqueNode(`${printTree(node)}_{${sub}}`, { start: node.span.start, end: p.lastEnd() });
       continue;
     }

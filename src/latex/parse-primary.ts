@@ -1,6 +1,6 @@
 import { printTree } from '../core/print-tree.js';
 import type { Node } from '../core/tree.js';
-import { binary, numberNode, opaqueNode, symbolNode, unitNode } from './build.js';
+import { binary, binomialNode, numberNode, opaqueNode, symbolNode, unitNode } from './build.js';
 import { startsSymbol } from './classify.js';
 import { isDifferentialAt, parseDifferential } from './differential.js';
 import { TEXT_COMMANDS } from './grammar/commands.js';
@@ -215,7 +215,7 @@ function command(p: Parser, name: string, span: { start: number; end: number }):
       p.next();
       const a = parseScriptArg(p);
       const b = parseScriptArg(p);
-      return opaqueNode(`binom(${printTree(a)},${printTree(b)})`, { start: span.start, end: p.lastEnd() });
+      return binomialNode(a, b, { start: span.start, end: p.lastEnd() });
     }
   }
   if (OPERATOR_NAMES.has(name)) {

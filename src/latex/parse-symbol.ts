@@ -17,7 +17,7 @@ export function parseSymbolFactor(p: Parser): Node {
       p.next();
       const sub = subscriptText(p);
       node = symbolNode(
-        `${node.name}_{${sub}}`,
+        subscripted(node.name, sub),
         { start: node.span.start, end: p.lastEnd() },
         node.vector === true,
         node.upright === true,
@@ -67,4 +67,13 @@ export function primesAt(p: Parser): number {
   if (count === 0 || (braced && k !== close)) return 0;
   p.pos = braced ? close + 1 : k;
   return count;
+}
+
+/**
+ * A symbol name with a subscript added. Primes written before the subscript move after it, so
+ * `v'_1`, `v_1'` and `v^{\prime}_{1}` are all `v_{1}'`.
+ */
+export function subscripted(name: string, sub: string): string {
+  const primed = /^([^_]*?)('+)$/.exec(name);
+  return primed === null ? `${name}_{${sub}}` : `${primed[1]}_{${sub}}${primed[2]}`;
 }

@@ -21,12 +21,13 @@ interface Atom {
  * After a number: the unit written next, if any — `\text{km/h}`, `\mathrm{~m} / \mathrm{s}^{2}`,
  * `\mathrm{m\,s^{-1}}`, `\mu\mathrm{F}`, `10\,\Omega`, or a bare word of two or more letters that
  * parses whole as a unit and ends the product (`5 kg`, `12 eV`, `3 MeV`, `36 km/h`). A single bare
- * letter is never a unit (`2 m g h` is 2·m·g·h). Leaves the cursor unmoved when there is no unit.
+ * letter is never a unit (`2 m g h` is 2·m·g·h); bare words only when `bareWords` (the caller allows
+ * them after a written numeral). Leaves the cursor unmoved when there is no unit.
  * Offset units (°C) are kept with an `unsupported-unit` warning.
  */
-export function tryUnit(p: Parser): UnitNode | undefined {
+export function tryUnit(p: Parser, bareWords = true): UnitNode | undefined {
   const head = p.peek();
-  if (head.kind !== 'cmd' && head.kind !== 'letter') return undefined;
+  if (head.kind !== 'cmd' && (head.kind !== 'letter' || !bareWords)) return undefined;
   const saved = p.pos;
   const first = readAtom(p, true);
   if (first === undefined) {
