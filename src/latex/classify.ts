@@ -140,7 +140,7 @@ export function startsFactor(p: Parser, t: Token, restricted: boolean): boolean 
     case 'char':
       if (restricted) return false;
       if (t.value === '(' || t.value === '[' || t.value === '{') return true;
-      if (t.value === '|') return p.absDepth === 0;
+      if (t.value === '|') return p.absDepth === 0 && !(t === p.peek() && barScriptFollows(p));
       return false;
     case 'cmd': {
       const n = t.value;
@@ -155,4 +155,10 @@ export function startsFactor(p: Parser, t: Token, restricted: boolean): boolean 
       return true;
     }
   }
+}
+
+/** At `|`: true when a script follows at once (`|_{x=a}`, an evaluation bar, not an absolute value). */
+function barScriptFollows(p: Parser): boolean {
+  const next = p.peekAt(1);
+  return next.kind === 'char' && (next.value === '_' || next.value === '^') && !next.space;
 }

@@ -2,6 +2,7 @@ import { printTree } from '../core/print-tree.js';
 import type { Node, SymbolNode } from '../core/tree.js';
 import { binary, binomialNode, opaqueNode, symbolNode } from './build.js';
 import { type DelimiterKind, OPENERS } from './grammar/delimiters.js';
+import { parseEvaluationScripts } from './evaluation-bar.js';
 import { parseGroupBody } from './parse-group-body.js';
 import { subscriptText } from './parse-script.js';
 import { parseStatements } from './parse-statements.js';
@@ -100,7 +101,13 @@ export function parseLeftRight(p: Parser): Node {
     items.length === 1 ? items[0]! : { type: 'list', items, span: { start: open.end, end: right.start } };
   const closeKey = delimiterKey(close);
   if (kind === 'none' && (closeKey === '|' || closeKey === '\\vert')) {
+    // `\left. mgh \right|_{h_1}^{h_2}`: an evaluation bar.
+    if (p.isChar('_') || p.isChar('^')) return parseEvaluationScripts(p, body, left.start);
     return opaqueNode(`at(${printTree(body)})`, span);
+  }
+  if (delimiterKey(open) === '[' && closeKey === ']' && p.isChar('_') && body.type !== 'list') {
+    // `\left[\tfrac12 kx^2\right]_0^A`: F(A) − F(0).
+    return parseEvaluationScripts(p, { ...body, span }, left.start);
   }
   const effective: DelimiterKind = kind === 'none' ? (OPENERS[closeKey] ?? 'group') : kind;
   return delimited(effective === 'none' ? 'group' : effective, body, span);

@@ -1,6 +1,7 @@
 import type { BinaryOp, Node, RelOp, UnaryNode } from '../core/tree.js';
 import { binary, isNumeric, spanOf } from './build.js';
 import { isSeparator, relationOf, startsFactor, startsRelation } from './classify.js';
+import { isBarAt, parseBar } from './evaluation-bar.js';
 import { tryFoldScientific } from './fold-scientific.js';
 import { parseFactor } from './parse-factor.js';
 import { tryUnit } from './parse-unit.js';
@@ -92,12 +93,17 @@ function additiveOp(p: Parser): BinaryOp | undefined {
 /** Sums and differences (`+ - \pm \mp`), left-associative. */
 export function parseAdditive(p: Parser): Node {
   let left = parseSigned(p);
-  for (let op = additiveOp(p); op !== undefined; op = additiveOp(p)) {
-    p.next();
-    skipRowBreaks(p);
-    left = binary(op, left, parseSigned(p));
+  for (;;) {
+    const op = additiveOp(p);
+    if (op !== undefined) {
+      p.next();
+      skipRowBreaks(p);
+      left = binary(op, left, parseSigned(p));
+    } else if (isBarAt(p)) {
+      // `\tfrac12 kx^2 \Big|_0^A`: the bar evaluates everything before it on this side.
+      left = parseBar(p, left);
+    } else return left;
   }
-  return left;
 }
 
 /** A term with optional leading signs (`-x`, `\pm\sqrt{…}`). */

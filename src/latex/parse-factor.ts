@@ -1,6 +1,7 @@
 import { printTree } from '../core/print-tree.js';
 import type { Node, SymbolNode } from '../core/tree.js';
 import { binary, opaqueNode, symbolNode, unitNode } from './build.js';
+import { parseEvaluationScripts } from './evaluation-bar.js';
 import { parseDelimitedAfterSymbol } from './parse-delimited.js';
 import { parsePrimary } from './parse-primary.js';
 import { parseScriptArg, subscriptText } from './parse-script.js';
@@ -14,7 +15,11 @@ export function parseFactor(p: Parser): Node {
     t.kind === 'char'
       ? t.value === '(' || t.value === '[' || t.value === '{'
       : t.kind === 'cmd' && t.value === 'left';
-  return parsePostfix(p, parsePrimary(p), !grouped);
+  const primary = parsePrimary(p);
+  // `[\tfrac12 kx^2]_0^A`: a bracket with bounds is evaluated between them.
+  if (t.kind === 'char' && t.value === '[' && p.isChar('_') && primary.type !== 'list')
+    return parseEvaluationScripts(p, primary, t.start);
+  return parsePostfix(p, primary, !grouped);
 }
 
 /**
