@@ -5,6 +5,7 @@ import { dMarkerAt, isDifferentialAt } from './differential.js';
 import { parseRun } from './parse-expression.js';
 import { parseFactor } from './parse-factor.js';
 import { argRange } from './parse-font.js';
+import { parseLeftRight, parseParen } from './parse-delimited.js';
 import { parseGroupBody } from './parse-group-body.js';
 import { isIgnorable, type Parser } from './parser.js';
 
@@ -152,6 +153,12 @@ export function parseSqrt(p: Parser): Node {
     if (k >= p.limit) p.fail('unbalanced-delimiter', '\\sqrt[ is never closed', p.spanOf(p.tokens[open]!));
     index = p.within(open + 1, k, () => parseGroupBody(p, 'root index'));
     p.pos = k + 1;
+  }
+  if (p.isChar('(') || p.isCmd('left')) {
+    // `√(k/m)` (Unicode, or `\sqrt(…)` as typed by hand): the parenthesised group is the radicand.
+    const group = p.isChar('(') ? parseParen(p) : parseLeftRight(p);
+    const args = index === undefined ? [group] : [group, index];
+    return { type: 'call', fn: 'sqrt', args, span: { start: cmd.start, end: p.lastEnd() } };
   }
   const range = argRange(p);
   const radicand =
