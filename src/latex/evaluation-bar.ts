@@ -16,7 +16,8 @@ export function isBarAt(p: Parser): boolean {
   const bar =
     (t.kind === 'char' && t.value === '|') ||
     (t.kind === 'cmd' && (t.value === 'vert' || t.value === 'rvert'));
-  if (!bar) return false;
+  // Inside `|…|` a bar with a script closes the absolute value (`|\langle\phi|\psi\rangle|^2`).
+  if (!bar || p.absDepth > 0) return false;
   const next = p.peekAt(1);
   return next.kind === 'char' && (next.value === '_' || next.value === '^') && !next.space;
 }
