@@ -16,6 +16,7 @@ import type { Parser } from './parser.js';
 import type { Token } from './token.js';
 
 const BINARY_COMMANDS = new Set([
+  'mid',
   'cdot',
   'times',
   'div',

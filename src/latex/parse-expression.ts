@@ -1,5 +1,6 @@
 import type { BinaryOp, Node, RelOp, UnaryNode } from '../core/tree.js';
-import { binary, isNumeric, spanOf } from './build.js';
+import { printTree } from '../core/print-tree.js';
+import { binary, isNumeric, opaqueNode, spanOf } from './build.js';
 import { isSeparator, relationOf, startsFactor, startsRelation } from './classify.js';
 import { isBarAt, parseBar } from './evaluation-bar.js';
 import { tryFoldScientific } from './fold-scientific.js';
@@ -127,6 +128,13 @@ export function parseTerm(p: Parser): Node {
     const t = p.peek();
     const times = (t.kind === 'cmd' && TIMES.has(t.value)) || (t.kind === 'char' && t.value === '*');
     const divide = (t.kind === 'char' && t.value === '/') || (t.kind === 'cmd' && t.value === 'div');
+    if (t.kind === 'cmd' && t.value === 'mid') {
+      // `P(A \mid B)`, `\{x \mid x > 0\}`: a conditional, kept as one opaque quantity.
+      p.next();
+      const right = parseRun(p, false);
+      left = opaqueNode(`${printTree(left)}|${printTree(right)}`, spanOf(left, right));
+      continue;
+    }
     if (!times && !divide) return left;
     if (times) {
       const folded = tryFoldScientific(p, left);
