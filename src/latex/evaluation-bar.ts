@@ -3,8 +3,8 @@ import { printTree } from '../core/print-tree.js';
 import type { Span } from '../core/span.js';
 import type { Node } from '../core/tree.js';
 import { binary, opaqueNode } from './build.js';
-import { parseScriptArg } from './parse-script.js';
-import type { Parser } from './parser.js';
+import { parseScriptArg, subscriptText } from './parse-script.js';
+import { ParseAbort, type Parser } from './parser.js';
 
 /**
  * True at an evaluation bar: `|` (or `\vert`, `\rvert`, after an ignorable `\Big`, `\bigg`) directly
@@ -33,18 +33,37 @@ export function parseBar(p: Parser, expr: Node): Node {
  * returns `expr` evaluated there.
  */
 export function parseEvaluationScripts(p: Parser, expr: Node, start: number): Node {
-  let lower: Node | undefined;
-  let upper: Node | undefined;
+  let lower: Node | string | undefined;
+  let upper: Node | string | undefined;
   for (let k = 0; k < 2; k++) {
     if (p.isChar('_') && lower === undefined) {
       p.next();
-      lower = parseScriptArg(p);
+      lower = readBound(p);
     } else if (p.isChar('^') && upper === undefined) {
       p.next();
-      upper = parseScriptArg(p);
+      upper = readBound(p);
     }
   }
-  return evaluateAt(expr, lower, upper, { start, end: p.lastEnd() });
+  const span = { start, end: p.lastEnd() };
+  if (typeof lower === 'string' || typeof upper === 'string') {
+    // A bound that is no formula (`_{W=0^{+}}`): the bar is a quantity named by its text.
+    const text = (b: Node | string | undefined): string => (b === undefined ? '' : typeof b === 'string' ? b : printTree(b));
+    return opaqueNode(`at(${printTree(expr)};${text(lower)};${text(upper)})`, span);
+  }
+  return evaluateAt(expr, lower, upper, span);
+}
+
+/** A bound as a tree, or as its canonical text when it does not parse (a one-sided limit `0^{+}`). */
+function readBound(p: Parser): Node | string {
+  const saved = { pos: p.pos, limit: p.limit, depth: p.depth, absDepth: p.absDepth, normDepth: p.normDepth };
+  const savedContext = { integral: p.integral, diffContext: p.diffContext };
+  try {
+    return parseScriptArg(p);
+  } catch (error) {
+    if (!(error instanceof ParseAbort)) throw error;
+    Object.assign(p, saved, savedContext);
+    return subscriptText(p);
+  }
 }
 
 /**
