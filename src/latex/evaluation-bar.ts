@@ -15,7 +15,7 @@ export function isBarAt(p: Parser): boolean {
   const t = p.peek();
   const bar =
     (t.kind === 'char' && t.value === '|') ||
-    (t.kind === 'cmd' && (t.value === 'vert' || t.value === 'rvert'));
+    (t.kind === 'cmd' && (t.value === 'vert' || t.value === 'rvert' || t.value === 'mid'));
   // Inside `|…|` a bar with a script closes the absolute value (`|\langle\phi|\psi\rangle|^2`).
   if (!bar || p.absDepth > 0) return false;
   const next = p.peekAt(1);

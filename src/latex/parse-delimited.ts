@@ -3,6 +3,7 @@ import type { Node, SymbolNode } from '../core/tree.js';
 import { binary, binomialNode, opaqueNode, symbolNode } from './build.js';
 import { type DelimiterKind, OPENERS } from './grammar/delimiters.js';
 import { parseEvaluationScripts } from './evaluation-bar.js';
+import { isOperatorFracAt, parseFrac } from './parse-frac.js';
 import { parseGroupBody } from './parse-group-body.js';
 import { subscriptText } from './parse-script.js';
 import { parseStatements } from './parse-statements.js';
@@ -51,6 +52,16 @@ export function parseBraceGroup(p: Parser): Node {
       start: p.tokens[open]!.start,
       end: p.tokens[close]!.end,
     });
+  }
+  if (isOperatorFracAt(p, open + 1, close)) {
+    // `{\frac{d^2}{dt^2}}(…)`: the braces wrap the operator alone; it applies to what follows them.
+    const saved = p.transparent;
+    p.transparent = close;
+    p.pos = open + 1;
+    const node = parseFrac(p);
+    p.transparent = saved;
+    if (p.pos <= close) p.pos = close + 1;
+    return node;
   }
   const infix = infixFractionAt(p, open + 1, close);
   if (infix !== undefined) {

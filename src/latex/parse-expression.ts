@@ -125,10 +125,15 @@ const TIMES = new Set(['cdot', 'times', 'ast', 'bullet', 'centerdot']);
 export function parseTerm(p: Parser): Node {
   let left = parseRun(p, false);
   for (;;) {
+    // A row that starts with `\times`/`\cdot` continues the product of the row before.
+    if (p.isCmd('\\')) {
+      const after = p.peekAt(1);
+      if (after.kind === 'cmd' && TIMES.has(after.value)) p.next();
+    }
     const t = p.peek();
     const times = (t.kind === 'cmd' && TIMES.has(t.value)) || (t.kind === 'char' && t.value === '*');
     const divide = (t.kind === 'char' && t.value === '/') || (t.kind === 'cmd' && t.value === 'div');
-    if (t.kind === 'cmd' && t.value === 'mid') {
+    if (t.kind === 'cmd' && t.value === 'mid' && !isBarAt(p)) {
       // `P(A \mid B)`, `\{x \mid x > 0\}`: a conditional, kept as one opaque quantity.
       p.next();
       const right = parseRun(p, false);

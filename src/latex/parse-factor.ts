@@ -5,7 +5,7 @@ import { parseEvaluationScripts } from './evaluation-bar.js';
 import { parseDelimitedAfterSymbol } from './parse-delimited.js';
 import { parsePrimary } from './parse-primary.js';
 import { parseScriptArg, subscriptText } from './parse-script.js';
-import { primesAt, subscripted } from './parse-symbol.js';
+import { isPrimeToken, primesAt, subscripted } from './parse-symbol.js';
 import type { Parser } from './parser.js';
 
 /** A primary with its postfix parts: subscripts, primes, powers, `x(t)` application, `n!`, `30^\circ`. */
@@ -124,14 +124,13 @@ function parseSuperscript(p: Parser, node: Node, powered: boolean): Node {
   }
   if (
     first !== undefined &&
-    first.kind === 'cmd' &&
-    first.value === 'prime' &&
+    isPrimeToken(first) &&
     node.type === 'symbol' &&
     !powered
   ) {
     let name = node.name;
     let k = braced ? p.pos + 1 : p.pos;
-    while (p.tokens[k]?.kind === 'cmd' && p.tokens[k]!.value === 'prime') {
+    while (p.tokens[k] !== undefined && isPrimeToken(p.tokens[k]!)) {
       name += "'";
       k++;
     }

@@ -169,3 +169,23 @@ export function parseSqrt(p: Parser): Node {
   const args = index === undefined ? [radicand] : [radicand, index];
   return { type: 'call', fn: 'sqrt', args, span: { start: cmd.start, end: p.lastEnd() } };
 }
+
+/**
+ * True when the tokens `[start, end)` are exactly one `\frac{d^n}{dx^n}` derivative operator (as in
+ * `{\frac{d^2}{dt^2}}\left(\sin\theta\right)`, where braces wrap the operator alone).
+ */
+export function isOperatorFracAt(p: Parser, start: number, end: number): boolean {
+  const cmd = p.tokens[start];
+  if (cmd?.kind !== 'cmd' || !['frac', 'dfrac', 'tfrac'].includes(cmd.value)) return false;
+  const numOpen = start + 1;
+  if (p.tokens[numOpen]?.value !== '{') return false;
+  const denOpen = p.match[numOpen]! + 1;
+  if (denOpen <= numOpen || p.tokens[denOpen]?.value !== '{') return false;
+  const denClose = p.match[denOpen]!;
+  if (denClose + 1 !== end) return false;
+  const savedLimit = p.limit;
+  const ok =
+    denominatorIsDifferential(p, denOpen + 1, denClose) && operatorOrder(p, numOpen + 1, denOpen - 1) !== undefined;
+  p.limit = savedLimit;
+  return ok;
+}
