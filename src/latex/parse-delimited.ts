@@ -1,6 +1,6 @@
 import { printTree } from '../core/print-tree.js';
 import type { Node, SymbolNode } from '../core/tree.js';
-import { binary, binomialNode, opaqueNode, symbolNode } from './build.js';
+import { binary, opaqueNode, symbolNode } from './build.js';
 import { type DelimiterKind, OPENERS } from './grammar/delimiters.js';
 import { parseEvaluationScripts } from './evaluation-bar.js';
 import { isOperatorFracAt, parseFrac } from './parse-frac.js';
@@ -63,31 +63,9 @@ export function parseBraceGroup(p: Parser): Node {
     if (p.pos <= close) p.pos = close + 1;
     return node;
   }
-  const infix = infixFractionAt(p, open + 1, close);
-  if (infix !== undefined) {
-    const top = p.within(open + 1, infix, () => parseGroupBody(p, 'numerator'));
-    const bottom = p.within(infix + 1, close, () => parseGroupBody(p, 'denominator'));
-    p.pos = close + 1;
-    const span = { start: p.tokens[open]!.start, end: p.tokens[close]!.end };
-    if (p.tokens[infix]!.value === 'over') return { ...binary('/', top, bottom), span };
-    return binomialNode(top, bottom, span);
-  }
   const node = p.within(open + 1, close, () => parseGroupBody(p, 'group'));
   p.pos = close + 1;
   return node;
-}
-
-/**
- * TeX's infix fractions: `{a \over b}` is `a/b` and `{n \choose k}` the binomial coefficient, over the
- * whole brace group. The index of the `\over`/`\choose` at the group's own level, if any.
- */
-function infixFractionAt(p: Parser, start: number, end: number): number | undefined {
-  for (let k = start; k < end; k++) {
-    const t = p.tokens[k]!;
-    if (t.kind === 'char' && t.value === '{' && p.match[k]! > k) k = p.match[k]!;
-    else if (t.kind === 'cmd' && (t.value === 'over' || t.value === 'choose')) return k;
-  }
-  return undefined;
 }
 
 /** `\left<d> … \right<d>` with any pair of delimiters (`\left.` and `\right.` are invisible). */
