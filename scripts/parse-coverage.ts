@@ -115,7 +115,8 @@ function main(): void {
   if (existsSync(phybench)) report('PHYBench display formulas', coverage(phybenchFormulas(phybench)), all);
   else console.log(`PHYBench: ${phybench} absent; skipped`);
   const sci = ['fund', 'class', 'thermo', 'quan'].map((n) => at(`scibench-physics/${n}_sol.json`));
-  if (sci.every((f) => existsSync(f))) report('SciBench display formulas', coverage(scibenchFormulas(sci)), all);
+  if (sci.every((f) => existsSync(f)))
+    report('SciBench display formulas', coverage(scibenchFormulas(sci)), all);
   else console.log('SciBench: ../shared/peers/scibench-physics absent; skipped');
 }
 

@@ -123,7 +123,11 @@ export function shapeProblem(item: unknown, where: string): ShapedProblem {
       const constants = (problem.constants ?? {}) as Record<string, string>;
       if (constants.c !== undefined && constants.c.trim() !== '1') {
         diagnostics.push(
-          located('problem-units-conflict', '`units: natural` but the constants map gives c another value', at),
+          located(
+            'problem-units-conflict',
+            '`units: natural` but the constants map gives c another value',
+            at,
+          ),
         );
       }
       problem.units = 'natural';

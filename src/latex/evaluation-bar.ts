@@ -47,7 +47,8 @@ export function parseEvaluationScripts(p: Parser, expr: Node, start: number): No
   const span = { start, end: p.lastEnd() };
   if (typeof lower === 'string' || typeof upper === 'string') {
     // A bound that is no formula (`_{W=0^{+}}`): the bar is a quantity named by its text.
-    const text = (b: Node | string | undefined): string => (b === undefined ? '' : typeof b === 'string' ? b : printTree(b));
+    const text = (b: Node | string | undefined): string =>
+      b === undefined ? '' : typeof b === 'string' ? b : printTree(b);
     return opaqueNode(`at(${printTree(expr)};${text(lower)};${text(upper)})`, span);
   }
   return evaluateAt(expr, lower, upper, span);
@@ -176,7 +177,10 @@ function substitute(node: Node, name: string, value: Node): Node | undefined {
     }
     case 'apply':
       // `V(r)|_{r=R}` is the quantity V at R.
-      if (node.args.every((a) => a.type === 'symbol') && node.args.some((a) => a.type === 'symbol' && a.name === name))
+      if (
+        node.args.every((a) => a.type === 'symbol') &&
+        node.args.some((a) => a.type === 'symbol' && a.name === name)
+      )
         return { ...node, args: node.args.map((a) => (a.type === 'symbol' && a.name === name ? value : a)) };
       return node;
     case 'derivative': {

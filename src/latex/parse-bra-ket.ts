@@ -7,7 +7,9 @@ import type { Parser } from './parser.js';
 /** Tokens that separate the parts of a bra-ket: `|`, `\vert`, `\mid`. */
 function isBar(p: Parser, k: number): boolean {
   const t = p.tokens[k]!;
-  return (t.kind === 'char' && t.value === '|') || (t.kind === 'cmd' && (t.value === 'vert' || t.value === 'mid'));
+  return (
+    (t.kind === 'char' && t.value === '|') || (t.kind === 'cmd' && (t.value === 'vert' || t.value === 'mid'))
+  );
 }
 
 function isCmdAt(p: Parser, k: number, name: string): boolean {

@@ -1,8 +1,8 @@
 import { printTree } from '../core/print-tree.js';
 import type { Node, SymbolNode } from '../core/tree.js';
 import { binary, opaqueNode, symbolNode } from './build.js';
-import { type DelimiterKind, OPENERS } from './grammar/delimiters.js';
 import { parseEvaluationScripts } from './evaluation-bar.js';
+import { type DelimiterKind, OPENERS } from './grammar/delimiters.js';
 import { isOperatorFracAt, parseFrac } from './parse-frac.js';
 import { parseGroupBody } from './parse-group-body.js';
 import { subscriptText } from './parse-script.js';

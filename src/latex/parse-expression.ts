@@ -1,5 +1,5 @@
-import type { BinaryOp, Node, RelOp, UnaryNode } from '../core/tree.js';
 import { printTree } from '../core/print-tree.js';
+import type { BinaryOp, Node, RelOp, UnaryNode } from '../core/tree.js';
 import { binary, isNumeric, opaqueNode, spanOf } from './build.js';
 import { isSeparator, relationOf, startsFactor, startsRelation } from './classify.js';
 import { isBarAt, parseBar } from './evaluation-bar.js';

@@ -122,12 +122,7 @@ function parseSuperscript(p: Parser, node: Node, powered: boolean): Node {
       return degrees(p, node, open.start);
     }
   }
-  if (
-    first !== undefined &&
-    isPrimeToken(first) &&
-    node.type === 'symbol' &&
-    !powered
-  ) {
+  if (first !== undefined && isPrimeToken(first) && node.type === 'symbol' && !powered) {
     let name = node.name;
     let k = braced ? p.pos + 1 : p.pos;
     while (p.tokens[k] !== undefined && isPrimeToken(p.tokens[k]!)) {

@@ -2,10 +2,10 @@ import type { DerivativeNode, Node } from '../core/tree.js';
 import { binary } from './build.js';
 import { startsFactor } from './classify.js';
 import { dMarkerAt, isDifferentialAt } from './differential.js';
+import { parseLeftRight, parseParen } from './parse-delimited.js';
 import { parseRun } from './parse-expression.js';
 import { parseFactor } from './parse-factor.js';
 import { argRange } from './parse-font.js';
-import { parseLeftRight, parseParen } from './parse-delimited.js';
 import { parseGroupBody } from './parse-group-body.js';
 import { isIgnorable, type Parser } from './parser.js';
 
@@ -185,7 +185,8 @@ export function isOperatorFracAt(p: Parser, start: number, end: number): boolean
   if (denClose + 1 !== end) return false;
   const savedLimit = p.limit;
   const ok =
-    denominatorIsDifferential(p, denOpen + 1, denClose) && operatorOrder(p, numOpen + 1, denOpen - 1) !== undefined;
+    denominatorIsDifferential(p, denOpen + 1, denClose) &&
+    operatorOrder(p, numOpen + 1, denOpen - 1) !== undefined;
   p.limit = savedLimit;
   return ok;
 }

@@ -2,9 +2,9 @@ import { type Diagnostic, diagnostic, hasError } from '../core/diagnostic.js';
 import type { Node, ParseResult } from '../core/tree.js';
 import { isSeparatorText } from './classify.js';
 import { isProse } from './is-prose.js';
+import { tryReaction } from './parse-reaction.js';
 import { parseStatements } from './parse-statements.js';
 import { ParseAbort, Parser, show } from './parser.js';
-import { tryReaction } from './parse-reaction.js';
 import { tokenize } from './tokenize.js';
 
 /** Limits of one parse. */
@@ -47,7 +47,11 @@ export function parseLatex(source: string, options: ParseOptions = {}): ParseRes
   const reaction = tryReaction(tokenized.tokens, tokenized.match, source);
   if (reaction !== undefined) {
     const note = 'a reaction equation: compared by its particles, not as arithmetic';
-    return { ok: true, tree: reaction, diagnostics: [diagnostic('reaction-equation', 'warning', note, whole)] };
+    return {
+      ok: true,
+      tree: reaction,
+      diagnostics: [diagnostic('reaction-equation', 'warning', note, whole)],
+    };
   }
   const p = new Parser(source, tokenized.tokens, tokenized.match, { maxDepth });
   let items: Node[];

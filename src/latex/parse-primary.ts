@@ -1,4 +1,3 @@
-import { printTree } from '../core/print-tree.js';
 import type { Node } from '../core/tree.js';
 import { binary, binomialNode, numberNode, opaqueNode, symbolNode, unitNode } from './build.js';
 import { startsSymbol } from './classify.js';

@@ -53,7 +53,13 @@ export function tryReaction(tokens: readonly Token[], match: Int32Array, source:
     sides.push(side);
   }
   if (!sides.some((s) => s.length > 1 || s.some((t) => t.marked))) return undefined;
-  const keys = sides.map((s) => `reaction(${s.map((t) => t.text).sort().join(' + ')})`);
+  const keys = sides.map(
+    (s) =>
+      `reaction(${s
+        .map((t) => t.text)
+        .sort()
+        .join(' + ')})`,
+  );
   const span = { start: tokens[0]!.start, end: tokens[tokens.length - 1]!.end };
   const args = keys.map((key) => opaqueNode(key, span));
   return { type: 'relation', ops: args.slice(1).map(() => '=' as const), args, span };
@@ -104,7 +110,11 @@ function readSide(
 
 /** Past `^…`/`_…` scripts starting at `k`. */
 function scripts(tokens: readonly Token[], match: Int32Array, k: number, end: number): number {
-  while (k + 1 < end && tokens[k]!.kind === 'char' && (tokens[k]!.value === '^' || tokens[k]!.value === '_')) {
+  while (
+    k + 1 < end &&
+    tokens[k]!.kind === 'char' &&
+    (tokens[k]!.value === '^' || tokens[k]!.value === '_')
+  ) {
     const arg = tokens[k + 1]!;
     k = arg.kind === 'char' && arg.value === '{' && match[k + 1]! > k ? match[k + 1]! + 1 : k + 2;
   }
@@ -127,19 +137,25 @@ function particleCore(
   if (t.kind !== 'cmd') return undefined;
   if (GREEK[t.value] !== undefined) return { next: k + 1, accent: false };
   if (FONTS.has(t.value)) {
-    if (t.args !== undefined) return /^\s*[A-Za-z]{1,3}\s*$/.test(t.args[0]?.text ?? '') ? { next: k + 1, accent: false } : undefined;
+    if (t.args !== undefined)
+      return /^\s*[A-Za-z]{1,3}\s*$/.test(t.args[0]?.text ?? '') ? { next: k + 1, accent: false } : undefined;
     const open = tokens[k + 1];
     if (open?.kind !== 'char' || open.value !== '{') return undefined;
     const close = match[k + 1]!;
     const inner = tokens.slice(k + 2, close);
-    const ok = inner.length > 0 && inner.length <= 3 && inner.every((u) => u.kind === 'letter' || GREEK[u.value] !== undefined);
+    const ok =
+      inner.length > 0 &&
+      inner.length <= 3 &&
+      inner.every((u) => u.kind === 'letter' || GREEK[u.value] !== undefined);
     return ok ? { next: close + 1, accent: false } : undefined;
   }
   if (ACCENTS.has(t.value)) {
     const open = tokens[k + 1];
     if (open?.kind === 'char' && open.value === '{') {
       const inner = particleCore(tokens, match, k + 2, match[k + 1]!);
-      return inner !== undefined && inner.next === match[k + 1] ? { next: inner.next + 1, accent: true } : undefined;
+      return inner !== undefined && inner.next === match[k + 1]
+        ? { next: inner.next + 1, accent: true }
+        : undefined;
     }
     const inner = particleCore(tokens, match, k + 1, end);
     return inner === undefined ? undefined : { next: inner.next, accent: true };

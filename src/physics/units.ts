@@ -129,7 +129,9 @@ function product(
         continue;
       }
       const def =
-        natural && word.text === 'c' && word.prefix === undefined ? NATURAL_C : resolveWord(word.text, word.prefix);
+        natural && word.text === 'c' && word.prefix === undefined
+          ? NATURAL_C
+          : resolveWord(word.text, word.prefix);
       if (typeof def === 'string') return def;
       applyDef(acc, def.scale, def.dim, exp);
     } else {

@@ -37,7 +37,10 @@ test('equivalence corpus: every row is well formed', () => {
     assert.ok(CATEGORIES.includes(row.category), `${where}: category ${row.category}`);
     // `*-fresh.jsonl` files hold rows of any category written later, outside the corpus's habits.
     const fresh = file.endsWith('-fresh.jsonl');
-    assert.ok(fresh || file.endsWith(`/${row.category}.jsonl`), `${where}: row filed under the wrong category`);
+    assert.ok(
+      fresh || file.endsWith(`/${row.category}.jsonl`),
+      `${where}: row filed under the wrong category`,
+    );
     for (const field of ['a', 'b', 'note'] as const) {
       assert.ok(typeof row[field] === 'string' && row[field].trim() !== '', `${where}: ${field}`);
     }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { normalize } from '../../src/normalize/index.js';
 import { parseLatex } from '../../src/latex/index.js';
+import { normalize } from '../../src/normalize/index.js';
 import { parseUnit } from '../../src/physics/units.js';
 
 // Units added for issue 16 (siunitx prefixes, US customary units, compound spellings) and issue 9
@@ -60,8 +60,8 @@ test('compound spellings agree', () => {
 });
 
 test('c inside a unit is the speed of light, or 1 in natural units', () => {
-  close(scale('GeV/c'), 1e9 * EV / C, 'GeV/c');
-  close(scale('MeV/c^2'), 1e6 * EV / C ** 2, 'MeV/c^2');
+  close(scale('GeV/c'), (1e9 * EV) / C, 'GeV/c');
+  close(scale('MeV/c^2'), (1e6 * EV) / C ** 2, 'MeV/c^2');
   close(scale('c/GeV'), C / (1e9 * EV), 'c/GeV');
   close(scale('GeV/c', true), 1e9 * EV, 'natural GeV/c');
   close(scale('MeV/c^2', true), 1e6 * EV, 'natural MeV/c^2');
@@ -93,11 +93,19 @@ function normalizedNumbers(latex: string, constants?: Record<string, string>): n
 test('normalize: a constants map with c = 1 reads units in natural units', () => {
   assert.ok(normalizedNumbers('p = 3\\,\\mathrm{GeV}/c').some((v) => Math.abs(v - (1e9 * EV) / C) < 1e-25));
   const natural = normalizedNumbers('p = 3\\,\\unit{GeV/c}', { c: '1' });
-  assert.ok(natural.some((v) => Math.abs(v / (1e9 * EV) - 1) < 1e-12), JSON.stringify(natural));
+  assert.ok(
+    natural.some((v) => Math.abs(v / (1e9 * EV) - 1) < 1e-12),
+    JSON.stringify(natural),
+  );
 });
 
 test('normalize: an unreadable unit inside a unit macro is an unknown-unit error, never a silent 1', () => {
-  for (const latex of ['C = 3\\,\\si{\\micro}', 'C = 3\\,\\unit{\\foo F}', 'C = \\SI{3}{}', 'p = 2\\,\\unit{blah}']) {
+  for (const latex of [
+    'C = 3\\,\\si{\\micro}',
+    'C = 3\\,\\unit{\\foo F}',
+    'C = \\SI{3}{}',
+    'p = 2\\,\\unit{blah}',
+  ]) {
     const parsed = parseLatex(latex);
     assert.ok(parsed.ok, latex);
     const codes = normalize(parsed.tree).diagnostics.map((d) => `${d.code}/${d.severity}`);

@@ -41,7 +41,10 @@ test('the other nodes are scored; the broken one is unmatchable and named on the
 });
 
 test('units: natural adds c = 1 to the constants map; a conflicting c is an error', () => {
-  const base = { id: 'nat', grading_standard: [{ index: 1, formula: 'v = 0.8', dependency: [], is_final_answer: true }] };
+  const base = {
+    id: 'nat',
+    grading_standard: [{ index: 1, formula: 'v = 0.8', dependency: [], is_final_answer: true }],
+  };
   const ok = validateDataset([{ ...base, units: 'natural' }]);
   assert.equal(ok.problems[0]?.units, 'natural');
   assert.deepEqual(ok.problems[0]?.constants, { c: '1' });
