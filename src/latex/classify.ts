@@ -179,6 +179,7 @@ export function emptyGroupEnd(p: Parser, t: Token): number | undefined {
     if (!((u.kind === 'char' && (u.value === '{' || u.value === '}')) || isIgnorable(u))) return undefined;
   }
   const next = p.tokens[close + 1];
-  if (next !== undefined && next.kind === 'char' && (next.value === '^' || next.value === '_')) return undefined;
+  if (next !== undefined && next.kind === 'char' && (next.value === '^' || next.value === '_'))
+    return undefined;
   return close;
 }

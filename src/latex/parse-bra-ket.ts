@@ -4,6 +4,8 @@ import { opaqueNode } from './build.js';
 import { parseGroupBody } from './parse-group-body.js';
 import type { Parser } from './parser.js';
 
+const MAX_BRACKET_TOKENS = 400;
+
 /** Tokens that separate the parts of a bra-ket: `|`, `\vert`, `\mid`. */
 function isBar(p: Parser, k: number): boolean {
   const t = p.tokens[k]!;
@@ -28,7 +30,9 @@ export function tryBraKet(p: Parser): Node | undefined {
   const bars: number[] = [];
   let depth = 0;
   let close = -1;
-  for (let k = open + 1; k < p.limit; k++) {
+  // Brackets are short: a bounded scan keeps a formula of many unclosed `\langle` linear.
+  const stop = Math.min(p.limit, open + MAX_BRACKET_TOKENS);
+  for (let k = open + 1; k < stop; k++) {
     const t = p.tokens[k]!;
     if (t.kind === 'char' && t.value === '{' && p.match[k]! > k) k = p.match[k]!;
     else if (isCmdAt(p, k, 'langle')) depth++;
@@ -54,7 +58,8 @@ export function tryBraKet(p: Parser): Node | undefined {
  */
 export function tryKet(p: Parser): Node | undefined {
   const open = p.pos;
-  for (let k = open + 1; k < p.limit; k++) {
+  const stop = Math.min(p.limit, open + MAX_BRACKET_TOKENS);
+  for (let k = open + 1; k < stop; k++) {
     const t = p.tokens[k]!;
     if (t.kind === 'char' && t.value === '{' && p.match[k]! > k) k = p.match[k]!;
     else if (isCmdAt(p, k, 'rangle')) return k === open + 1 ? undefined : bracket(p, [open, k], '|', '>');

@@ -38,8 +38,15 @@ export function parseStatements(p: Parser, allowLabels = false): Node[] {
     while (skipEmptyGroup(p));
     const after = p.peek();
     // Braced formulas side by side (`{x=a\sin\theta}\ {y=b\cos\theta}`, cells of a converted array).
-    const nextCell = after.kind === 'char' && after.value === '{' && items[items.length - 1]?.type === 'relation';
-    if (after.kind !== 'end' && !nextCell && !isSeparator(after) && !isCloser(p, after) && !isColon(p, after)) {
+    const nextCell =
+      after.kind === 'char' && after.value === '{' && items[items.length - 1]?.type === 'relation';
+    if (
+      after.kind !== 'end' &&
+      !nextCell &&
+      !isSeparator(after) &&
+      !isCloser(p, after) &&
+      !isColon(p, after)
+    ) {
       p.fail('unexpected-token', `unexpected '${show(after)}'`, p.spanOf(after));
     }
   }
