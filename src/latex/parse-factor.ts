@@ -158,7 +158,7 @@ function parseScriptArgBody(p: Parser): Node {
   return parseScriptArg(p, true);
 }
 
-/** `30^\circ` → `30 * [deg]`; `25^\circ C` / `25^{\circ}\mathrm{C}` → `25 * [°C]` with a warning. */
+/** `30^\circ` → `30 * [deg]`; `25^\circ C` / `25^{\circ}\mathrm{C}` → `25 * [°C]`. */
 function degrees(p: Parser, node: Node, start: number): Node {
   const t = p.peek();
   const adjacentLetter = t.kind === 'letter' && (t.value === 'C' || t.value === 'F');
@@ -174,9 +174,8 @@ function degrees(p: Parser, node: Node, start: number): Node {
     if (adjacentLetter) p.next();
     else if (text !== undefined) p.pos = p.match[p.pos + 1]! + 1;
     else p.next();
-    const span = { start, end: p.lastEnd() };
-    p.warn('unsupported-unit', `°${scale} is an offset unit; write temperatures in K`, span);
-    return binary('*', node, unitNode(`°${scale}`, span));
+    // An offset unit: normalization converts a stated temperature to kelvin (see offset-temperatures).
+    return binary('*', node, unitNode(`°${scale}`, { start, end: p.lastEnd() }));
   }
   return binary('*', node, unitNode('deg', { start, end: p.lastEnd() }));
 }

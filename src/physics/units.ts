@@ -131,7 +131,7 @@ function product(
       const def =
         natural && word.text === 'c' && word.prefix === undefined
           ? NATURAL_C
-          : resolveWord(word.text, word.prefix);
+          : resolveWord(word.text, word.prefix, toks.length > 1);
       if (typeof def === 'string') return def;
       applyDef(acc, def.scale, def.dim, exp);
     } else {
@@ -147,7 +147,11 @@ function applyDef(acc: Acc, scale: number, dim: readonly number[], exp: number):
 }
 
 /** A unit word → scale and dimension, or the reason it is not a unit. */
-function resolveWord(text: string, prefix?: string): { scale: number; dim: readonly number[] } | string {
+function resolveWord(
+  text: string,
+  prefix: string | undefined,
+  inCompound: boolean,
+): { scale: number; dim: readonly number[] } | string {
   const word = text.replace('μ', 'µ').replace('Ω', 'Ω');
   if (prefix !== undefined) {
     const base = UNITS[word] ?? UNITS[UNIT_NAMES[word] ?? ''];
@@ -157,8 +161,8 @@ function resolveWord(text: string, prefix?: string): { scale: number; dim: reado
   }
   const exact = UNITS[word] ?? lookupName(word);
   if (exact !== undefined) {
-    if (exact.offsetK !== undefined) {
-      return `offset unit ${word} is unsupported (write temperature differences in K)`;
+    if (exact.offsetK !== undefined && !inCompound) {
+      return `offset unit ${word} is unsupported here: a stated temperature converts to K and a difference takes the scale, but inside arithmetic it is ambiguous (write it in K)`;
     }
     return exact;
   }
@@ -286,4 +290,17 @@ function powerValue(raw: string): number {
   const clean = raw.replace(/[¹²³⁻−]/g, (ch) => sup[ch] ?? ch).replace(/\s+/g, '');
   const [num, den] = clean.split('/');
   return Number(num) / (den === undefined ? 1 : Number(den));
+}
+
+/**
+ * An offset temperature unit written alone (`°C`, `degC`, `℃`, `°F`, `degF`, `\celsius`): kelvin =
+ * value · scale + offsetK. Undefined for every other unit text.
+ */
+export function offsetUnit(text: string): { scale: number; offsetK: number } | undefined {
+  const word = text
+    .trim()
+    .replace(/^\\celsius$/, '°C')
+    .replace(/^\^\{?\\circ\}?/, '°');
+  const def = UNITS[word];
+  return def?.offsetK === undefined ? undefined : { scale: def.scale, offsetK: def.offsetK };
 }
