@@ -4,10 +4,15 @@
  *      (must all parse);
  *  (b) every display formula (`$$…$$`, `\[…\]`) in the `solution` strings of
  *      ../shared/peers/olympiadbench-physics/English_Olympiad_Physics.json (≥ 99 % without an error;
- *      prose reported as `not-a-formula` is counted and listed separately).
+ *      prose reported as `not-a-formula` is counted and listed separately);
+ *  (c) every display formula of the PHYBench worked solutions and answers
+ *      (../shared/peers/phybench/PHYBench-fullques_v1.json, 100 problems);
+ *  (d) every display formula of the SciBench physics worked solutions
+ *      (../shared/peers/scibench-physics/{fund,class,thermo,quan}_sol.json).
+ * A corpus whose file is absent is skipped with a message.
  * Run: npx tsx scripts/parse-coverage.ts [--all] (lists every failure with --all, else the first 40).
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseLatex } from '../src/latex/index.js';
 
@@ -41,6 +46,28 @@ export function olympiadFormulas(path: string): string[] {
     for (const m of text.matchAll(/\$\$([\s\S]*?)\$\$|\\\[([\s\S]*?)\\\]/g)) out.push(m[1] ?? m[2] ?? '');
   }
   return out;
+}
+
+/** Every display formula (`$$…$$`, `\[…\]`) of some texts. */
+export function displayFormulas(texts: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const text of texts)
+    for (const m of text.matchAll(/\$\$([\s\S]*?)\$\$|\\\[([\s\S]*?)\\\]/g)) out.push(m[1] ?? m[2] ?? '');
+  return out;
+}
+
+/** PHYBench: display formulas of the worked solutions and of the answers. */
+export function phybenchFormulas(path: string): string[] {
+  const problems = JSON.parse(readFileSync(path, 'utf8')) as { solution?: string; answer?: string }[];
+  return displayFormulas(problems.flatMap((p) => [p.solution ?? '', p.answer ?? '']));
+}
+
+/** SciBench: display formulas of the worked solutions of the `*_sol.json` files. */
+export function scibenchFormulas(paths: readonly string[]): string[] {
+  return paths.flatMap((path) => {
+    const problems = JSON.parse(readFileSync(path, 'utf8')) as { solution?: string }[];
+    return displayFormulas(problems.map((p) => p.solution ?? ''));
+  });
 }
 
 /** Parses every formula and sorts the outcomes. */
@@ -83,6 +110,14 @@ function main(): void {
     olympiadFormulas(fileURLToPath(new URL('olympiadbench-physics/English_Olympiad_Physics.json', root))),
   );
   report('OlympiadBench display formulas', olympiad, all);
+  const at = (rel: string): string => fileURLToPath(new URL(rel, root));
+  const phybench = at('phybench/PHYBench-fullques_v1.json');
+  if (existsSync(phybench)) report('PHYBench display formulas', coverage(phybenchFormulas(phybench)), all);
+  else console.log(`PHYBench: ${phybench} absent; skipped`);
+  const sci = ['fund', 'class', 'thermo', 'quan'].map((n) => at(`scibench-physics/${n}_sol.json`));
+  if (sci.every((f) => existsSync(f)))
+    report('SciBench display formulas', coverage(scibenchFormulas(sci)), all);
+  else console.log('SciBench: ../shared/peers/scibench-physics absent; skipped');
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) main();

@@ -22,7 +22,10 @@ export const DAG_CODES: Readonly<Record<string, string>> = {
   'dag-cycle': 'The dependencies form a cycle.',
   'dag-no-final-answer': 'No node is marked `is_final_answer`.',
   'dag-unreachable-final': 'A node does not lead to any final-answer node.',
-  'dag-formula-unparseable': 'A node formula does not parse (after stripping `$$`, `\\[ \\]`).',
+  'dag-formula-unparseable':
+    'A node formula does not parse (after stripping `$$`, `\\[ \\]`). A warning: the problem is still scored, and that node can never be matched (`node-unprepared` on each record).',
+  'problem-units-conflict':
+    'The problem says `units: natural` (c = 1) but its constants map gives `c` another value; the problem is skipped.',
   'witness-bad-symbol': 'A witness key is not a LaTeX symbol we can name.',
   'witness-unused-key':
     'A witness key is no variable of any DAG formula: the constants map fixes it (e.g. `h` when `\\hbar` maps to `\\frac{h}{2\\pi}`, which makes `h` the Planck constant) or no formula uses it; its value is ignored, so remove it.',

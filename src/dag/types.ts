@@ -61,6 +61,11 @@ export interface Problem {
   readonly grading_standard: readonly DagNode[];
   /** Symbol (LaTeX) → value (LaTeX number or expression, may reference named physical constants). */
   readonly constants?: Readonly<Record<string, string>>;
+  /**
+   * `natural`: the problem sets c = 1, so `v = 0.8c` is `v = 0.8` and `GeV/c` is `GeV` (loading adds
+   * `c: "1"` to `constants`). Default SI.
+   */
+  readonly units?: 'SI' | 'natural';
   readonly domain?: Domain;
   readonly difficulty?: Difficulty;
   /**

@@ -14,7 +14,8 @@ export interface ValidatedDataset {
 /**
  * Untrusted JSON (an array of problems, or one problem object) → validated problems. Checks each
  * item's shape, its DAG (indices 1..n, dependencies, cycles, final-answer reachability), that every
- * node formula parses, and duplicate ids. A bad problem is reported and skipped; the others load.
+ * node formula parses (a formula that does not is a warning: the problem loads and that node is
+ * unmatchable), and duplicate ids. A bad problem is reported and skipped; the others load.
  * `where` prefixes every diagnostic location (e.g. a file name).
  */
 export function validateDataset(json: unknown, where?: string): ValidatedDataset {
@@ -62,7 +63,8 @@ function checkFormulas(problem: Problem, at: string): Diagnostic[] {
     const span = first?.span;
     const base: Diagnostic = {
       code: 'dag-formula-unparseable',
-      severity: 'error',
+      // Not an error: one unreadable reference formula must not drop the problem from scoring.
+      severity: 'warning',
       message: `formula does not parse${first ? ` (${first.code}: ${first.message})` : ''}: ${latex.slice(0, 80)}`,
       where: `${at} node ${node.index}`,
     };

@@ -125,6 +125,23 @@ export function shapeProblem(item: unknown, where: string): ShapedProblem {
     if (isObject(item.meta)) problem.meta = item.meta;
     else warn('meta', 'an object');
   }
+  if (item.units !== undefined) {
+    if (item.units === 'natural') {
+      const constants = (problem.constants ?? {}) as Record<string, string>;
+      if (constants.c !== undefined && constants.c.trim() !== '1') {
+        diagnostics.push(
+          located(
+            'problem-units-conflict',
+            '`units: natural` but the constants map gives c another value',
+            at,
+          ),
+        );
+      }
+      problem.units = 'natural';
+      // Natural units are one rule of the constants map: c = 1 (also inside units, `GeV/c` = `GeV`).
+      problem.constants = { ...constants, c: '1' };
+    } else if (item.units !== 'SI') warn('units', '"SI" or "natural"');
+  }
   if (item.witness !== undefined) {
     const list = Array.isArray(item.witness) ? item.witness : [item.witness];
     const ok = list.every((w) => isObject(w) && Object.values(w).every((v) => typeof v === 'number'));

@@ -60,3 +60,11 @@ export function isNumeric(node: Node): boolean {
   if (node.type === 'call') return node.args.every(isNumeric);
   return false;
 }
+
+/** The binomial coefficient `\binom{n}{k}` = n! / (k! (n−k)!), evaluated through the gamma function. */
+export function binomialNode(n: Node, k: Node, span: Span): Node {
+  const fact = (arg: Node): Node => ({ type: 'unary', op: '!', arg, span });
+  const rest: Node = { type: 'binary', op: '-', left: n, right: k, span };
+  const den: Node = { type: 'binary', op: '*', left: fact(k), right: fact(rest), span };
+  return { type: 'binary', op: '/', left: fact(n), right: den, span };
+}

@@ -12,10 +12,11 @@ import { FUNCTIONS } from './grammar/functions.js';
 import { GREEK, SYMBOL_COMMANDS } from './grammar/greek.js';
 import { RELATION_CHARS, RELATION_COMMANDS } from './grammar/relations.js';
 import { SEPARATOR_CHARS, SEPARATOR_COMMANDS, SEPARATOR_WORDS } from './grammar/separators.js';
-import type { Parser } from './parser.js';
+import { isIgnorable, type Parser } from './parser.js';
 import type { Token } from './token.js';
 
 const BINARY_COMMANDS = new Set([
+  'mid',
   'cdot',
   'times',
   'div',
@@ -139,8 +140,9 @@ export function startsFactor(p: Parser, t: Token, restricted: boolean): boolean 
       return true;
     case 'char':
       if (restricted) return false;
-      if (t.value === '(' || t.value === '[' || t.value === '{') return true;
-      if (t.value === '|') return p.absDepth === 0;
+      if (t.value === '{') return !(t === p.peek() && emptyGroupEnd(p, t) !== undefined);
+      if (t.value === '(' || t.value === '[') return true;
+      if (t.value === '|') return p.absDepth === 0 && !(t === p.peek() && barScriptFollows(p));
       return false;
     case 'cmd': {
       const n = t.value;
@@ -155,4 +157,29 @@ export function startsFactor(p: Parser, t: Token, restricted: boolean): boolean 
       return true;
     }
   }
+}
+
+/** At `|`: true when a script follows at once (`|_{x=a}`, an evaluation bar, not an absolute value). */
+function barScriptFollows(p: Parser): boolean {
+  const next = p.peekAt(1);
+  return next.kind === 'char' && (next.value === '_' || next.value === '^') && !next.space;
+}
+
+/**
+ * At `t` (the next token): the index of the closing brace of an empty group — the `{{}}` or
+ * `{{\qquad}}` cells of an `array`, as converted solutions write them — or undefined. A group before
+ * a script is no empty cell (`{}^{14}\mathrm{C}`).
+ */
+export function emptyGroupEnd(p: Parser, t: Token): number | undefined {
+  if (t !== p.peek() || t.kind !== 'char' || t.value !== '{') return undefined;
+  const close = p.match[p.pos]!;
+  if (close <= p.pos || close >= p.limit) return undefined;
+  for (let k = p.pos + 1; k < close; k++) {
+    const u = p.tokens[k]!;
+    if (!((u.kind === 'char' && (u.value === '{' || u.value === '}')) || isIgnorable(u))) return undefined;
+  }
+  const next = p.tokens[close + 1];
+  if (next !== undefined && next.kind === 'char' && (next.value === '^' || next.value === '_'))
+    return undefined;
+  return close;
 }

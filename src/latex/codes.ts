@@ -16,6 +16,8 @@ export const LATEX_CODES = {
   'missing-operand': 'An operator (`\\frac{d}{dx}`, `\\nabla`, a function) has nothing to apply to.',
   'missing-differential': 'An integral without a trailing differential (`dx`); kept as an opaque quantity.',
   'dangling-relation': 'A relation with a missing side (`= b` continuing a previous line); the side kept.',
+  'reaction-equation':
+    "A reaction or decay equation (`p + p \\to d + e^+ + \\nu_e`): kept as the relation between two opaque quantities keyed by each side's sorted particles, so it matches the same reaction written in another order, and nothing else.",
   'internal-error': 'A bug in the parser: please report the input.',
 } as const;
 

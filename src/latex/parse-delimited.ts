@@ -1,7 +1,9 @@
 import { printTree } from '../core/print-tree.js';
 import type { Node, SymbolNode } from '../core/tree.js';
 import { binary, opaqueNode, symbolNode } from './build.js';
+import { parseEvaluationScripts } from './evaluation-bar.js';
 import { type DelimiterKind, OPENERS } from './grammar/delimiters.js';
+import { isOperatorFracAt, parseFrac } from './parse-frac.js';
 import { parseGroupBody } from './parse-group-body.js';
 import { subscriptText } from './parse-script.js';
 import { parseStatements } from './parse-statements.js';
@@ -51,6 +53,16 @@ export function parseBraceGroup(p: Parser): Node {
       end: p.tokens[close]!.end,
     });
   }
+  if (isOperatorFracAt(p, open + 1, close)) {
+    // `{\frac{d^2}{dt^2}}(…)`: the braces wrap the operator alone; it applies to what follows them.
+    const saved = p.transparent;
+    p.transparent = close;
+    p.pos = open + 1;
+    const node = parseFrac(p);
+    p.transparent = saved;
+    if (p.pos <= close) p.pos = close + 1;
+    return node;
+  }
   const node = p.within(open + 1, close, () => parseGroupBody(p, 'group'));
   p.pos = close + 1;
   return node;
@@ -78,7 +90,13 @@ export function parseLeftRight(p: Parser): Node {
     items.length === 1 ? items[0]! : { type: 'list', items, span: { start: open.end, end: right.start } };
   const closeKey = delimiterKey(close);
   if (kind === 'none' && (closeKey === '|' || closeKey === '\\vert')) {
+    // `\left. mgh \right|_{h_1}^{h_2}`: an evaluation bar.
+    if (p.isChar('_') || p.isChar('^')) return parseEvaluationScripts(p, body, left.start);
     return opaqueNode(`at(${printTree(body)})`, span);
+  }
+  if (delimiterKey(open) === '[' && closeKey === ']' && p.isChar('_') && body.type !== 'list') {
+    // `\left[\tfrac12 kx^2\right]_0^A`: F(A) − F(0).
+    return parseEvaluationScripts(p, { ...body, span }, left.start);
   }
   const effective: DelimiterKind = kind === 'none' ? (OPENERS[closeKey] ?? 'group') : kind;
   return delimited(effective === 'none' ? 'group' : effective, body, span);
@@ -115,18 +133,17 @@ function delimited(kind: DelimiterKind, body: Node, span: { start: number; end: 
 }
 
 /**
- * After a symbol, `(…)`: an application `x(t)`, `V(r)`, `f(x, y)`, `\varphi(R_1)` when every argument
- * is a symbol or a number; otherwise the product of the symbol and the group (`a(b+c)`).
+ * After a symbol, `(…)`: an application (a label) `x(t)`, `V(r)`, `f(x, y)`, `\varphi(R_1)`, `x(0)`,
+ * `v(-1)` when every argument is a symbol or an integer written as plain digits; otherwise the product
+ * of the symbol and the group. So a measured value is a factor: `q(3.0\times10^{4})`, `m(2.5)`,
+ * `m(3\times10^8)^2` and `a(b+c)` are products (a point of evaluation is an index such as 0, 1, 2,
+ * not a decimal or a power of ten).
  */
 export function parseDelimitedAfterSymbol(p: Parser, symbol: SymbolNode): Node {
   const group = p.isCmd('left') ? parseLeftRight(p) : parseParen(p);
   const args = group.type === 'list' ? group.items : [group];
-  const simple = args.every(
-    (a) =>
-      a.type === 'symbol' ||
-      a.type === 'number' ||
-      (a.type === 'unary' && a.op === '-' && (a.arg.type === 'number' || a.arg.type === 'symbol')),
-  );
+  const point = (a: Node): boolean => a.type === 'symbol' || (a.type === 'number' && /^\d+$/.test(a.raw));
+  const simple = args.every((a) => point(a) || (a.type === 'unary' && a.op === '-' && point(a.arg)));
   if (simple)
     return {
       type: 'apply',

@@ -1,6 +1,8 @@
+import { printTree } from '../core/print-tree.js';
 import type { BinaryOp, Node, RelOp, UnaryNode } from '../core/tree.js';
-import { binary, isNumeric, spanOf } from './build.js';
+import { binary, isNumeric, opaqueNode, spanOf } from './build.js';
 import { isSeparator, relationOf, startsFactor, startsRelation } from './classify.js';
+import { isBarAt, parseBar } from './evaluation-bar.js';
 import { tryFoldScientific } from './fold-scientific.js';
 import { parseFactor } from './parse-factor.js';
 import { tryUnit } from './parse-unit.js';
@@ -92,12 +94,17 @@ function additiveOp(p: Parser): BinaryOp | undefined {
 /** Sums and differences (`+ - \pm \mp`), left-associative. */
 export function parseAdditive(p: Parser): Node {
   let left = parseSigned(p);
-  for (let op = additiveOp(p); op !== undefined; op = additiveOp(p)) {
-    p.next();
-    skipRowBreaks(p);
-    left = binary(op, left, parseSigned(p));
+  for (;;) {
+    const op = additiveOp(p);
+    if (op !== undefined) {
+      p.next();
+      skipRowBreaks(p);
+      left = binary(op, left, parseSigned(p));
+    } else if (isBarAt(p)) {
+      // `\tfrac12 kx^2 \Big|_0^A`: the bar evaluates everything before it on this side.
+      left = parseBar(p, left);
+    } else return left;
   }
-  return left;
 }
 
 /** A term with optional leading signs (`-x`, `\pm\sqrt{…}`). */
@@ -118,9 +125,21 @@ const TIMES = new Set(['cdot', 'times', 'ast', 'bullet', 'centerdot']);
 export function parseTerm(p: Parser): Node {
   let left = parseRun(p, false);
   for (;;) {
+    // A row that starts with `\times`/`\cdot` continues the product of the row before.
+    if (p.isCmd('\\')) {
+      const after = p.peekAt(1);
+      if (after.kind === 'cmd' && TIMES.has(after.value)) p.next();
+    }
     const t = p.peek();
     const times = (t.kind === 'cmd' && TIMES.has(t.value)) || (t.kind === 'char' && t.value === '*');
     const divide = (t.kind === 'char' && t.value === '/') || (t.kind === 'cmd' && t.value === 'div');
+    if (t.kind === 'cmd' && t.value === 'mid' && !isBarAt(p)) {
+      // `P(A \mid B)`, `\{x \mid x > 0\}`: a conditional, kept as one opaque quantity.
+      p.next();
+      const right = parseRun(p, false);
+      left = opaqueNode(`${printTree(left)}|${printTree(right)}`, spanOf(left, right));
+      continue;
+    }
     if (!times && !divide) return left;
     if (times) {
       const folded = tryFoldScientific(p, left);
@@ -154,7 +173,8 @@ export function parseRunFrom(p: Parser, first: Node, restricted: boolean): Node 
   let numeric = isNumeric(first);
   for (;;) {
     if (numeric) {
-      const unit = tryUnit(p);
+      // Bare unit words (`5 kg`) only after a written numeral, never after `\frac13` (`\frac13 ML^2`).
+      const unit = tryUnit(p, left.type === 'number');
       if (unit !== undefined) {
         left = binary('*', left, unit);
         numeric = false;

@@ -1,10 +1,11 @@
 import { printTree } from '../core/print-tree.js';
 import type { Node, SymbolNode } from '../core/tree.js';
 import { binary, opaqueNode, symbolNode, unitNode } from './build.js';
+import { parseEvaluationScripts } from './evaluation-bar.js';
 import { parseDelimitedAfterSymbol } from './parse-delimited.js';
 import { parsePrimary } from './parse-primary.js';
 import { parseScriptArg, subscriptText } from './parse-script.js';
-import { primesAt } from './parse-symbol.js';
+import { isPrimeToken, primesAt, subscripted } from './parse-symbol.js';
 import type { Parser } from './parser.js';
 
 /** A primary with its postfix parts: subscripts, primes, powers, `x(t)` application, `n!`, `30^\circ`. */
@@ -14,7 +15,11 @@ export function parseFactor(p: Parser): Node {
     t.kind === 'char'
       ? t.value === '(' || t.value === '[' || t.value === '{'
       : t.kind === 'cmd' && t.value === 'left';
-  return parsePostfix(p, parsePrimary(p), !grouped);
+  const primary = parsePrimary(p);
+  // `[\tfrac12 kx^2]_0^A`: a bracket with bounds is evaluated between them.
+  if (t.kind === 'char' && t.value === '[' && p.isChar('_') && primary.type !== 'list')
+    return parseEvaluationScripts(p, primary, t.start);
+  return parsePostfix(p, primary, !grouped);
 }
 
 /**
@@ -29,7 +34,7 @@ export function parsePostfix(p: Parser, base: Node, allowApply = true): Node {
     if (t.kind === 'char' && t.value === '_') {
       p.next();
       const sub = subscriptText(p);
-      if (node.type === 'symbol' && !powered) node = rename(node, `${node.name}_{${sub}}`, p.lastEnd());
+      if (node.type === 'symbol' && !powered) node = rename(node, subscripted(node.name, sub), p.lastEnd());
       else node = opaqueNode(`${printTree(node)}_{${sub}}`, { start: node.span.start, end: p.lastEnd() });
       continue;
     }
@@ -117,16 +122,10 @@ function parseSuperscript(p: Parser, node: Node, powered: boolean): Node {
       return degrees(p, node, open.start);
     }
   }
-  if (
-    first !== undefined &&
-    first.kind === 'cmd' &&
-    first.value === 'prime' &&
-    node.type === 'symbol' &&
-    !powered
-  ) {
+  if (first !== undefined && isPrimeToken(first) && node.type === 'symbol' && !powered) {
     let name = node.name;
     let k = braced ? p.pos + 1 : p.pos;
-    while (p.tokens[k]?.kind === 'cmd' && p.tokens[k]!.value === 'prime') {
+    while (p.tokens[k] !== undefined && isPrimeToken(p.tokens[k]!)) {
       name += "'";
       k++;
     }
@@ -159,7 +158,7 @@ function parseScriptArgBody(p: Parser): Node {
   return parseScriptArg(p, true);
 }
 
-/** `30^\circ` → `30 * [deg]`; `25^\circ C` / `25^{\circ}\mathrm{C}` → `25 * [°C]` with a warning. */
+/** `30^\circ` → `30 * [deg]`; `25^\circ C` / `25^{\circ}\mathrm{C}` → `25 * [°C]`. */
 function degrees(p: Parser, node: Node, start: number): Node {
   const t = p.peek();
   const adjacentLetter = t.kind === 'letter' && (t.value === 'C' || t.value === 'F');
@@ -175,9 +174,8 @@ function degrees(p: Parser, node: Node, start: number): Node {
     if (adjacentLetter) p.next();
     else if (text !== undefined) p.pos = p.match[p.pos + 1]! + 1;
     else p.next();
-    const span = { start, end: p.lastEnd() };
-    p.warn('unsupported-unit', `°${scale} is an offset unit; write temperatures in K`, span);
-    return binary('*', node, unitNode(`°${scale}`, span));
+    // An offset unit: normalization converts a stated temperature to kelvin (see offset-temperatures).
+    return binary('*', node, unitNode(`°${scale}`, { start, end: p.lastEnd() }));
   }
   return binary('*', node, unitNode('deg', { start, end: p.lastEnd() }));
 }

@@ -2,6 +2,7 @@ import type { DerivativeNode, Node } from '../core/tree.js';
 import { binary } from './build.js';
 import { startsFactor } from './classify.js';
 import { dMarkerAt, isDifferentialAt } from './differential.js';
+import { parseLeftRight, parseParen } from './parse-delimited.js';
 import { parseRun } from './parse-expression.js';
 import { parseFactor } from './parse-factor.js';
 import { argRange } from './parse-font.js';
@@ -153,6 +154,12 @@ export function parseSqrt(p: Parser): Node {
     index = p.within(open + 1, k, () => parseGroupBody(p, 'root index'));
     p.pos = k + 1;
   }
+  if (p.isChar('(') || p.isCmd('left')) {
+    // `√(k/m)` (Unicode, or `\sqrt(…)` as typed by hand): the parenthesised group is the radicand.
+    const group = p.isChar('(') ? parseParen(p) : parseLeftRight(p);
+    const args = index === undefined ? [group] : [group, index];
+    return { type: 'call', fn: 'sqrt', args, span: { start: cmd.start, end: p.lastEnd() } };
+  }
   const range = argRange(p);
   const radicand =
     range.end - range.start === 1 && p.tokens[range.start]!.value !== '{'
@@ -161,4 +168,25 @@ export function parseSqrt(p: Parser): Node {
   p.pos = range.after;
   const args = index === undefined ? [radicand] : [radicand, index];
   return { type: 'call', fn: 'sqrt', args, span: { start: cmd.start, end: p.lastEnd() } };
+}
+
+/**
+ * True when the tokens `[start, end)` are exactly one `\frac{d^n}{dx^n}` derivative operator (as in
+ * `{\frac{d^2}{dt^2}}\left(\sin\theta\right)`, where braces wrap the operator alone).
+ */
+export function isOperatorFracAt(p: Parser, start: number, end: number): boolean {
+  const cmd = p.tokens[start];
+  if (cmd?.kind !== 'cmd' || !['frac', 'dfrac', 'tfrac'].includes(cmd.value)) return false;
+  const numOpen = start + 1;
+  if (p.tokens[numOpen]?.value !== '{') return false;
+  const denOpen = p.match[numOpen]! + 1;
+  if (denOpen <= numOpen || p.tokens[denOpen]?.value !== '{') return false;
+  const denClose = p.match[denOpen]!;
+  if (denClose + 1 !== end) return false;
+  const savedLimit = p.limit;
+  const ok =
+    denominatorIsDifferential(p, denOpen + 1, denClose) &&
+    operatorOrder(p, numOpen + 1, denOpen - 1) !== undefined;
+  p.limit = savedLimit;
+  return ok;
 }

@@ -2,6 +2,7 @@ import { type Diagnostic, diagnostic, hasError } from '../core/diagnostic.js';
 import type { Node, ParseResult } from '../core/tree.js';
 import { isSeparatorText } from './classify.js';
 import { isProse } from './is-prose.js';
+import { tryReaction } from './parse-reaction.js';
 import { parseStatements } from './parse-statements.js';
 import { ParseAbort, Parser, show } from './parser.js';
 import { tokenize } from './tokenize.js';
@@ -43,6 +44,15 @@ export function parseLatex(source: string, options: ParseOptions = {}): ParseRes
     return fail(diagnostic('not-a-formula', 'error', 'this is prose, not a formula', whole));
   const tokenized = tokenize(source);
   if (hasError(tokenized.diagnostics)) return { ok: false, diagnostics: tokenized.diagnostics };
+  const reaction = tryReaction(tokenized.tokens, tokenized.match, source);
+  if (reaction !== undefined) {
+    const note = 'a reaction equation: compared by its particles, not as arithmetic';
+    return {
+      ok: true,
+      tree: reaction,
+      diagnostics: [diagnostic('reaction-equation', 'warning', note, whole)],
+    };
+  }
   const p = new Parser(source, tokenized.tokens, tokenized.match, { maxDepth });
   let items: Node[];
   try {

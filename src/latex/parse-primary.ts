@@ -1,6 +1,5 @@
-import { printTree } from '../core/print-tree.js';
 import type { Node } from '../core/tree.js';
-import { binary, numberNode, opaqueNode, symbolNode, unitNode } from './build.js';
+import { binary, binomialNode, numberNode, opaqueNode, symbolNode, unitNode } from './build.js';
 import { startsSymbol } from './classify.js';
 import { isDifferentialAt, parseDifferential } from './differential.js';
 import { TEXT_COMMANDS } from './grammar/commands.js';
@@ -15,6 +14,7 @@ import {
 import { FUNCTIONS, OPERATOR_NAMES } from './grammar/functions.js';
 import { DOTS_COMMANDS, GREEK, SYMBOL_COMMANDS } from './grammar/greek.js';
 import { parseLimit, parseNabla, parseSum } from './parse-big-operator.js';
+import { parseBraKetMacro, tryBraKet, tryKet } from './parse-bra-ket.js';
 import { parseAbs, parseBraceGroup, parseLeftRight, parseParen } from './parse-delimited.js';
 import { parseEnvironment } from './parse-environment.js';
 import { parseDot, parseFont, parseTextWord } from './parse-font.js';
@@ -52,7 +52,7 @@ function primary(p: Parser): Node {
     case 'char':
       if (t.value === '(' || t.value === '[') return parseParen(p);
       if (t.value === '{') return parseBraceGroup(p);
-      if (t.value === '|') return parseAbs(p, 'abs');
+      if (t.value === '|') return tryKet(p) ?? parseAbs(p, 'abs');
       if (t.value === '%') {
         p.next();
         return unitNode('%', span);
@@ -146,6 +146,11 @@ function command(p: Parser, name: string, span: { start: number; end: number }):
     case 'lvert':
       return parseAbs(p, 'abs');
     case 'langle':
+      return tryBraKet(p) ?? parseParen(p);
+    case 'ket':
+    case 'bra':
+    case 'braket':
+      return parseBraKetMacro(p);
     case 'lfloor':
     case 'lceil':
       return parseParen(p);
@@ -215,7 +220,7 @@ function command(p: Parser, name: string, span: { start: number; end: number }):
       p.next();
       const a = parseScriptArg(p);
       const b = parseScriptArg(p);
-      return opaqueNode(`binom(${printTree(a)},${printTree(b)})`, { start: span.start, end: p.lastEnd() });
+      return binomialNode(a, b, { start: span.start, end: p.lastEnd() });
     }
   }
   if (OPERATOR_NAMES.has(name)) {

@@ -1,5 +1,5 @@
 import type { Node, RelationNode } from '../core/tree.js';
-import { isSeparator, startsRelation } from './classify.js';
+import { emptyGroupEnd, isSeparator, startsRelation } from './classify.js';
 import { parseChainTail, parseRelation } from './parse-expression.js';
 import { type Parser, show } from './parser.js';
 import type { Token } from './token.js';
@@ -19,6 +19,7 @@ export function parseStatements(p: Parser, allowLabels = false): Node[] {
       p.next();
       continue;
     }
+    if (skipEmptyGroup(p)) continue;
     if (allowLabels && skipLabel(p)) continue;
     if (startsRelation(p, t)) {
       const tail = parseChainTail(p);
@@ -34,8 +35,18 @@ export function parseStatements(p: Parser, allowLabels = false): Node[] {
     } else {
       items.push(parseRelation(p));
     }
+    while (skipEmptyGroup(p));
     const after = p.peek();
-    if (after.kind !== 'end' && !isSeparator(after) && !isCloser(p, after) && !isColon(p, after)) {
+    // Braced formulas side by side (`{x=a\sin\theta}\ {y=b\cos\theta}`, cells of a converted array).
+    const nextCell =
+      after.kind === 'char' && after.value === '{' && items[items.length - 1]?.type === 'relation';
+    if (
+      after.kind !== 'end' &&
+      !nextCell &&
+      !isSeparator(after) &&
+      !isCloser(p, after) &&
+      !isColon(p, after)
+    ) {
       p.fail('unexpected-token', `unexpected '${show(after)}'`, p.spanOf(after));
     }
   }
@@ -102,4 +113,13 @@ function isColon(p: Parser, t: Token): boolean {
   if (t.kind !== 'char' || t.value !== ':') return false;
   const n = p.peekAt(1);
   return !(n.kind === 'char' && n.value === '=');
+}
+
+/** Skips an empty group standing between formulas (see {@link emptyGroupEnd}). */
+function skipEmptyGroup(p: Parser): boolean {
+  const t = p.peek();
+  const close = emptyGroupEnd(p, t);
+  if (close === undefined) return false;
+  p.pos = close + 1;
+  return true;
 }

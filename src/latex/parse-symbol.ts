@@ -3,6 +3,7 @@ import { symbolNode } from './build.js';
 import { parsePrimary } from './parse-primary.js';
 import { subscriptText } from './parse-script.js';
 import type { Parser } from './parser.js';
+import type { Token } from './token.js';
 
 /**
  * A symbol with its subscripts and primes but no power (`v_{0}`, `r'`, `\vec r`): the operand of a
@@ -17,7 +18,7 @@ export function parseSymbolFactor(p: Parser): Node {
       p.next();
       const sub = subscriptText(p);
       node = symbolNode(
-        `${node.name}_{${sub}}`,
+        subscripted(node.name, sub),
         { start: node.span.start, end: p.lastEnd() },
         node.vector === true,
         node.upright === true,
@@ -60,11 +61,25 @@ export function primesAt(p: Parser): number {
   const close = braced ? p.match[k]! : -1;
   if (braced) k++;
   let count = 0;
-  while (p.tokens[k]?.kind === 'cmd' && p.tokens[k]!.value === 'prime' && (braced || count === 0)) {
+  while (p.tokens[k] !== undefined && isPrimeToken(p.tokens[k]!) && (braced || count === 0)) {
     count++;
     k++;
   }
   if (count === 0 || (braced && k !== close)) return 0;
   p.pos = braced ? close + 1 : k;
   return count;
+}
+
+/**
+ * A symbol name with a subscript added. Primes written before the subscript move after it, so
+ * `v'_1`, `v_1'` and `v^{\prime}_{1}` are all `v_{1}'`.
+ */
+export function subscripted(name: string, sub: string): string {
+  const primed = /^([^_]*?)('+)$/.exec(name);
+  return primed === null ? `${name}_{${sub}}` : `${primed[1]}_{${sub}}${primed[2]}`;
+}
+
+/** `\prime`, or a `'` written inside a superscript (`v^{'}`, `v_{2}^{'2}`, as some solutions do). */
+export function isPrimeToken(t: Token): boolean {
+  return (t.kind === 'cmd' && t.value === 'prime') || (t.kind === 'char' && t.value === "'");
 }

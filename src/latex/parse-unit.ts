@@ -21,12 +21,13 @@ interface Atom {
  * After a number: the unit written next, if any — `\text{km/h}`, `\mathrm{~m} / \mathrm{s}^{2}`,
  * `\mathrm{m\,s^{-1}}`, `\mu\mathrm{F}`, `10\,\Omega`, or a bare word of two or more letters that
  * parses whole as a unit and ends the product (`5 kg`, `12 eV`, `3 MeV`, `36 km/h`). A single bare
- * letter is never a unit (`2 m g h` is 2·m·g·h). Leaves the cursor unmoved when there is no unit.
- * Offset units (°C) are kept with an `unsupported-unit` warning.
+ * letter is never a unit (`2 m g h` is 2·m·g·h); bare words only when `bareWords` (the caller allows
+ * them after a written numeral). Leaves the cursor unmoved when there is no unit.
+ * Offset units (°C) are kept as units; normalization converts a stated temperature to kelvin.
  */
-export function tryUnit(p: Parser): UnitNode | undefined {
+export function tryUnit(p: Parser, bareWords = true): UnitNode | undefined {
   const head = p.peek();
-  if (head.kind !== 'cmd' && head.kind !== 'letter') return undefined;
+  if (head.kind !== 'cmd' && (head.kind !== 'letter' || !bareWords)) return undefined;
   const saved = p.pos;
   const first = readAtom(p, true);
   if (first === undefined) {
@@ -60,24 +61,22 @@ export function tryUnit(p: Parser): UnitNode | undefined {
     return undefined;
   }
   const span = { start: head.start, end: p.lastEnd() };
-  const accepted = accept(p, text, span);
+  const accepted = accept(text, span);
   if (accepted !== undefined) return accepted;
   if (p.pos !== afterFirst) {
     p.pos = afterFirst;
-    const single = accept(p, firstText, { start: head.start, end: p.lastEnd() });
+    const single = accept(firstText, { start: head.start, end: p.lastEnd() });
     if (single !== undefined && !(first.needsEnd && startsFactor(p, p.peek(), false))) return single;
   }
   p.pos = saved;
   return undefined;
 }
 
-function accept(p: Parser, text: string, span: { start: number; end: number }): UnitNode | undefined {
+function accept(text: string, span: { start: number; end: number }): UnitNode | undefined {
   const resolved = parseUnit(text);
   if (resolved.ok) return { type: 'unit', unit: text, span };
-  if (/offset unit/.test(resolved.reason)) {
-    p.warn('unsupported-unit', resolved.reason, span);
-    return { type: 'unit', unit: text, span };
-  }
+  // Offset units (°C, °F) are units too: normalization decides between kelvin and a difference.
+  if (/offset unit/.test(resolved.reason)) return { type: 'unit', unit: text, span };
   return undefined;
 }
 

@@ -43,9 +43,13 @@ export class Parser {
     this.endToken = { kind: 'end', value: '', start: source.length, end: source.length, space: false };
   }
 
+  /** A token index read as if absent (the `}` of `{\frac{d}{dt}}(…)`), or -1. */
+  transparent = -1;
+
   /** The next significant token (ignorable commands are skipped for good), or an `end` token. */
   peek(): Token {
-    while (this.pos < this.limit && isIgnorable(this.tokens[this.pos]!)) this.pos++;
+    while (this.pos < this.limit && (isIgnorable(this.tokens[this.pos]!) || this.pos === this.transparent))
+      this.pos++;
     return this.pos < this.limit ? this.tokens[this.pos]! : this.endAt();
   }
 
@@ -54,7 +58,7 @@ export class Parser {
     this.peek();
     let k = this.pos;
     for (let seen = 0; k < this.limit; k++) {
-      if (isIgnorable(this.tokens[k]!)) continue;
+      if (isIgnorable(this.tokens[k]!) || k === this.transparent) continue;
       if (seen === offset) return this.tokens[k]!;
       seen++;
     }

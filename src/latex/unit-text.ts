@@ -23,7 +23,7 @@ export function unitTextOf(p: Parser, start: number, end: number): string | unde
     const t = p.tokens[k]!;
     if (t.kind === 'letter' || (t.kind === 'cmd' && UNIT_SYMBOLS[t.value] !== undefined)) {
       const piece = t.kind === 'letter' ? t.value : UNIT_SYMBOLS[t.value]!;
-      if ((gap || (t.space && t.kind === 'letter')) && /[A-Za-zµΩÅ°%}]$/.test(text) && !text.endsWith('µ'))
+      if ((gap || (t.space && t.kind === 'letter')) && /[A-Za-zµΩÅ°%}]$/.test(text) && !/[µ°]$/.test(text))
         text += '.';
       text += piece;
       gap = false;
@@ -43,7 +43,19 @@ export function unitTextOf(p: Parser, start: number, end: number): string | unde
       gap = false;
       continue;
     }
+    if (t.kind === 'char' && t.value === '{' && p.match[k] === k + 1) {
+      k++; // `{}^{\circ}C`: an empty group before the degree sign
+      continue;
+    }
     if (t.kind === 'char' && t.value === '^') {
+      const degree = degreeAt(p, k + 1, end);
+      if (degree !== undefined) {
+        if (/[A-Za-zµΩÅ%}]$/.test(text)) text += '.';
+        text += '°';
+        gap = false;
+        k = degree - 1;
+        continue;
+      }
       const [power, next] = powerAt(p, k + 1, end);
       if (power === undefined) return undefined;
       text += `^{${power}}`;
@@ -66,4 +78,21 @@ function powerAt(p: Parser, k: number, end: number): [string | undefined, number
     return /^[-+]?\d+(\/\d+)?$/.test(text) ? [text, close + 1] : [undefined, k];
   }
   return [undefined, k];
+}
+
+/** After `^`: `\circ` or `{\circ}`; the index after it, or undefined. */
+function degreeAt(p: Parser, k: number, end: number): number | undefined {
+  const t = p.tokens[k];
+  if (t === undefined || k >= end) return undefined;
+  if (t.kind === 'cmd' && t.value === 'circ') return k + 1;
+  const inner = p.tokens[k + 1];
+  if (
+    t.kind === 'char' &&
+    t.value === '{' &&
+    p.match[k] === k + 2 &&
+    inner?.kind === 'cmd' &&
+    inner.value === 'circ'
+  )
+    return k + 3;
+  return undefined;
 }

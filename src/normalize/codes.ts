@@ -13,7 +13,7 @@ export const NORMALIZE_CODES = {
     'The formula uses the imaginary unit i (declared with imaginaryUnit); the checker is real-valued, so the formula cannot be compared reliably.',
   'unknown-unit': 'A unit could not be resolved to an SI scale factor and dimension.',
   'unsupported-unit':
-    'An offset unit such as °C or °F cannot be turned into a scale factor; convert the value to kelvin first.',
+    'An offset unit (°C, °F) where its reading is ambiguous: a stated temperature (`T = 27\\,^{\\circ}C`, a whole side) converts to kelvin, a difference (`\\Delta T = …`, `T_2 - T_1 = …`) and a compound unit (`J/(kg\\,^{\\circ}C)`) take only the scale, anything else (a temperature inside arithmetic) is this error; write the value in kelvin.',
 } as const satisfies Record<string, string>;
 
 /** A diagnostic code of the normalizer. */

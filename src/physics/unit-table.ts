@@ -162,6 +162,20 @@ export const UNITS: Readonly<Record<string, UnitDef>> = {
   pc: { scale: 3.085677581491367e16, dim: LENGTH, prefix: P },
   kWh: { scale: 3.6e6, dim: ENERGY },
   Wh: { scale: 3600, dim: ENERGY },
+  // US customary units (NIST SP 811, Appendix B.8/B.9; exact by definition of the international
+  // yard and pound, 1959): foot, inch, yard, mile, pound (mass), pound-force, ounce, US gallon, slug.
+  ft: { scale: 0.3048, dim: LENGTH },
+  in: { scale: 0.0254, dim: LENGTH },
+  yd: { scale: 0.9144, dim: LENGTH },
+  mi: { scale: 1609.344, dim: LENGTH },
+  lb: { scale: 0.45359237, dim: MASS },
+  lbm: { scale: 0.45359237, dim: MASS },
+  lbf: { scale: 4.4482216152605, dim: d(1, 1, -2) },
+  oz: { scale: 0.028349523125, dim: MASS },
+  gal: { scale: 3.785411784e-3, dim: VOLUME },
+  slug: { scale: 14.593902937206364, dim: MASS },
+  // The speed of light inside a unit (`GeV/c`, `MeV/c^2`), exact by the SI definition of the metre.
+  c: { scale: 299792458, dim: SPEED },
   '%': { scale: 0.01, dim: NONE },
   ppm: { scale: 1e-6, dim: NONE },
   ppb: { scale: 1e-9, dim: NONE },
@@ -169,8 +183,8 @@ export const UNITS: Readonly<Record<string, UnitDef>> = {
   '°C': { scale: 1, dim: d(0, 0, 0, 0, 1), offsetK: 273.15 },
   degC: { scale: 1, dim: d(0, 0, 0, 0, 1), offsetK: 273.15 },
   '℃': { scale: 1, dim: d(0, 0, 0, 0, 1), offsetK: 273.15 },
-  '°F': { scale: 5 / 9, dim: d(0, 0, 0, 0, 1), offsetK: 255.372 },
-  degF: { scale: 5 / 9, dim: d(0, 0, 0, 0, 1), offsetK: 255.372 },
+  '°F': { scale: 5 / 9, dim: d(0, 0, 0, 0, 1), offsetK: (459.67 * 5) / 9 },
+  degF: { scale: 5 / 9, dim: d(0, 0, 0, 0, 1), offsetK: (459.67 * 5) / 9 },
 };
 
 /** Spelled-out unit names (singular); plurals are found by dropping a trailing `s`. */
@@ -225,6 +239,15 @@ export const UNIT_NAMES: Readonly<Record<string, string>> = {
   celsius: '°C',
   fahrenheit: '°F',
   knots: 'kn',
+  foot: 'ft',
+  feet: 'ft',
+  inch: 'in',
+  inches: 'in',
+  yard: 'yd',
+  mile: 'mi',
+  pound: 'lb',
+  ounce: 'oz',
+  gallon: 'gal',
 };
 
 /** siunitx prefix macros (`\kilo`) → prefix symbol. */

@@ -7,6 +7,12 @@ import {
   UNITS,
 } from './unit-table.js';
 
+/** Options of {@link parseUnit}. */
+export interface UnitOptions {
+  /** Natural units: `c` inside a unit is 1 (dimensionless), so `GeV/c` reads as `GeV`. */
+  readonly naturalUnits?: boolean;
+}
+
 /** A resolved unit: its SI scale and dimension over `[m, kg, s, A, K, mol, cd]`. */
 export type UnitResult =
   | { readonly ok: true; readonly scale: number; readonly dim: readonly number[]; readonly offset?: number }
@@ -38,15 +44,16 @@ const SYMBOL_COMMANDS: Readonly<Record<string, string>> = {
  * spaces; a `/` puts every factor up to the next `/` in the denominator (`J/kg K` = J/(kg·K));
  * parentheses group. Exact unit symbols win over prefix + unit (`min`, `Pa`, `cd`); `ms` with a
  * negative power reads as m·s^k (`\mathrm{ms}^{-1}`, the usual physics spelling). Offset units (°C, °F)
- * give `ok: false` with an "offset unit … unsupported" reason.
+ * give `ok: false` with an "offset unit … unsupported" reason. A `c` inside a unit is the speed of
+ * light (`GeV/c`, `MeV/c^2`, `c/GeV`), or 1 with `naturalUnits`.
  */
-export function parseUnit(text: string): UnitResult {
+export function parseUnit(text: string, options: UnitOptions = {}): UnitResult {
   const toks = lex(text);
   if (typeof toks === 'string') return { ok: false, reason: toks };
   if (toks.length === 0) return { ok: false, reason: 'empty unit' };
   const acc = { scale: 1, dim: [0, 0, 0, 0, 0, 0, 0] };
   const state = { i: 0 };
-  const err = product(toks, state, acc, 1);
+  const err = product(toks, state, acc, 1, options.naturalUnits === true);
   if (err !== undefined) return { ok: false, reason: err };
   if (state.i < toks.length) return { ok: false, reason: `unexpected ${toks[state.i]!.k} in unit '${text}'` };
   if (!Number.isFinite(acc.scale) || acc.scale === 0)
@@ -54,12 +61,20 @@ export function parseUnit(text: string): UnitResult {
   return { ok: true, scale: acc.scale, dim: acc.dim };
 }
 
+const NATURAL_C = { scale: 1, dim: [0, 0, 0, 0, 0, 0, 0] } as const;
+
 interface Acc {
   scale: number;
   dim: number[];
 }
 
-function product(toks: readonly Tok[], st: { i: number }, acc: Acc, outer: number): string | undefined {
+function product(
+  toks: readonly Tok[],
+  st: { i: number },
+  acc: Acc,
+  outer: number,
+  natural: boolean,
+): string | undefined {
   let sign = 1;
   let perNext = false;
   let dangling = false;
@@ -86,7 +101,7 @@ function product(toks: readonly Tok[], st: { i: number }, acc: Acc, outer: numbe
     let word: Tok | undefined;
     if (atom.k === '(') {
       sub = { scale: 1, dim: [0, 0, 0, 0, 0, 0, 0] };
-      const err = product(toks, st, sub, 1);
+      const err = product(toks, st, sub, 1, natural);
       if (err !== undefined) return err;
       if (toks[st.i]?.k !== ')') return 'unbalanced parenthesis in unit';
       st.i++;
@@ -113,7 +128,10 @@ function product(toks: readonly Tok[], st: { i: number }, acc: Acc, outer: numbe
         applyDef(acc, 1, [0, 0, 1, 0, 0, 0, 0], exp);
         continue;
       }
-      const def = resolveWord(word.text, word.prefix);
+      const def =
+        natural && word.text === 'c' && word.prefix === undefined
+          ? NATURAL_C
+          : resolveWord(word.text, word.prefix, toks.length > 1);
       if (typeof def === 'string') return def;
       applyDef(acc, def.scale, def.dim, exp);
     } else {
@@ -129,7 +147,11 @@ function applyDef(acc: Acc, scale: number, dim: readonly number[], exp: number):
 }
 
 /** A unit word → scale and dimension, or the reason it is not a unit. */
-function resolveWord(text: string, prefix?: string): { scale: number; dim: readonly number[] } | string {
+function resolveWord(
+  text: string,
+  prefix: string | undefined,
+  inCompound: boolean,
+): { scale: number; dim: readonly number[] } | string {
   const word = text.replace('μ', 'µ').replace('Ω', 'Ω');
   if (prefix !== undefined) {
     const base = UNITS[word] ?? UNITS[UNIT_NAMES[word] ?? ''];
@@ -139,8 +161,8 @@ function resolveWord(text: string, prefix?: string): { scale: number; dim: reado
   }
   const exact = UNITS[word] ?? lookupName(word);
   if (exact !== undefined) {
-    if (exact.offsetK !== undefined) {
-      return `offset unit ${word} is unsupported (write temperature differences in K)`;
+    if (exact.offsetK !== undefined && !inCompound) {
+      return `offset unit ${word} is unsupported here: a stated temperature converts to K and a difference takes the scale, but inside arithmetic it is ambiguous (write it in K)`;
     }
     return exact;
   }
@@ -173,9 +195,10 @@ function lex(text: string): Tok[] | string {
   const out: Tok[] = [];
   let word = '';
   let prefix: string | undefined;
+  // A siunitx prefix macro waits for its unit across spaces (`\micro F`, `\kilo\meter`).
   const flush = (): void => {
-    if (word !== '')
-      out.push(prefix === undefined ? { k: 'word', text: word } : { k: 'word', text: word, prefix });
+    if (word === '') return;
+    out.push(prefix === undefined ? { k: 'word', text: word } : { k: 'word', text: word, prefix });
     word = '';
     prefix = undefined;
   };
@@ -193,6 +216,7 @@ function lex(text: string): Tok[] | string {
         flush();
       } else if (SIUNITX_PREFIXES[name] !== undefined) {
         flush();
+        if (prefix !== undefined) return `two prefixes in a row in unit '${text}'`;
         prefix = SIUNITX_PREFIXES[name];
       } else if (name === 'per') {
         flush();
@@ -212,9 +236,8 @@ function lex(text: string): Tok[] | string {
       } else {
         const unit = SIUNITX_UNITS[name] ?? UNIT_NAMES[name];
         if (unit === undefined) return `unknown unit macro \\${name}`;
-        const keep = prefix;
+        flush();
         word = unit;
-        prefix = keep;
         flush();
       }
       continue;
@@ -258,6 +281,7 @@ function lex(text: string): Tok[] | string {
     i++;
   }
   flush();
+  if (prefix !== undefined) return `a prefix with no unit after it in '${text}'`;
   return out;
 }
 
@@ -266,4 +290,17 @@ function powerValue(raw: string): number {
   const clean = raw.replace(/[¹²³⁻−]/g, (ch) => sup[ch] ?? ch).replace(/\s+/g, '');
   const [num, den] = clean.split('/');
   return Number(num) / (den === undefined ? 1 : Number(den));
+}
+
+/**
+ * An offset temperature unit written alone (`°C`, `degC`, `℃`, `°F`, `degF`, `\celsius`): kelvin =
+ * value · scale + offsetK. Undefined for every other unit text.
+ */
+export function offsetUnit(text: string): { scale: number; offsetK: number } | undefined {
+  const word = text
+    .trim()
+    .replace(/^\\celsius$/, '°C')
+    .replace(/^\^\{?\\circ\}?/, '°');
+  const def = UNITS[word];
+  return def?.offsetK === undefined ? undefined : { scale: def.scale, offsetK: def.offsetK };
 }

@@ -36,7 +36,12 @@ test('equivalence corpus: every row is well formed', () => {
     const where = `${file}:${line}`;
     assert.match(row.id, /^[a-z-]+-\d{3}$/, where);
     assert.ok(CATEGORIES.includes(row.category), `${where}: category ${row.category}`);
-    assert.ok(file.endsWith(`/${row.category}.jsonl`), `${where}: row filed under the wrong category`);
+    // `*-fresh.jsonl` files hold rows of any category written later, outside the corpus's habits.
+    const fresh = file.endsWith('-fresh.jsonl');
+    assert.ok(
+      fresh || file.endsWith(`/${row.category}.jsonl`),
+      `${where}: row filed under the wrong category`,
+    );
     for (const field of ['a', 'b', 'note'] as const) {
       assert.ok(typeof row[field] === 'string' && row[field].trim() !== '', `${where}: ${field}`);
     }

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { printTree } from '../../src/core/print-tree.js';
 import type { Node } from '../../src/core/tree.js';
 import { LATEX_CODES, parseLatex } from '../../src/latex/index.js';
 
@@ -47,13 +48,11 @@ test('diagnostic nesting-too-deep for deep groups, within maxDepth otherwise', (
   );
 });
 
-test('offset units parse with an unsupported-unit warning', () => {
+test('offset units parse as units without a warning (normalization converts a stated temperature)', () => {
   const result = parseLatex('T = 25^\\circ C');
   assert.ok(result.ok);
-  assert.deepEqual(
-    result.diagnostics.map((d) => [d.code, d.severity]),
-    [['unsupported-unit', 'warning']],
-  );
+  assert.deepEqual(result.diagnostics, []);
+  assert.equal(printTree(result.tree), 'T = 25*[°C]');
 });
 
 test('diagnostics carry a span inside the source', () => {

@@ -21,6 +21,7 @@ export const RAW_ARG_COUNTS: Readonly<Record<string, number>> = {
   num: 1,
   label: 1,
   tag: 1,
+  textcircled: 1,
   eqref: 1,
   ref: 1,
   color: 1,
@@ -113,6 +114,9 @@ export const IGNORED_COMMANDS: ReadonlySet<string> = new Set([
   'rm',
   'bf',
   'it',
+  // Old-style font switch (`{\cal E}`), ignored like `\rm` and `\bf`; `\textcircled{8}` is an equation label.
+  'cal',
+  'textcircled',
   'sf',
   'boldmath',
   'unboldmath',

@@ -71,6 +71,17 @@ export const UNICODE_TOKENS: Readonly<Record<string, readonly string[]>> = {
   '∑': ['cmd:sum'],
   '∏': ['cmd:prod'],
   '√': ['cmd:sqrt'],
+  '∛': ['cmd:sqrt', 'char:[', 'num:3', 'char:]'],
+  '∜': ['cmd:sqrt', 'char:[', 'num:4', 'char:]'],
+  // Vulgar fractions read as a braced quotient: `½mv²` is (1/2)·m·v².
+  '½': ['char:{', 'num:1', 'char:/', 'num:2', 'char:}'],
+  '⅓': ['char:{', 'num:1', 'char:/', 'num:3', 'char:}'],
+  '⅔': ['char:{', 'num:2', 'char:/', 'num:3', 'char:}'],
+  '¼': ['char:{', 'num:1', 'char:/', 'num:4', 'char:}'],
+  '¾': ['char:{', 'num:3', 'char:/', 'num:4', 'char:}'],
+  '⅕': ['char:{', 'num:1', 'char:/', 'num:5', 'char:}'],
+  '⅙': ['char:{', 'num:1', 'char:/', 'num:6', 'char:}'],
+  '⅛': ['char:{', 'num:1', 'char:/', 'num:8', 'char:}'],
   '·': ['cmd:cdot'],
   '⋅': ['cmd:cdot'],
   '∙': ['cmd:cdot'],
@@ -144,6 +155,8 @@ export const SUPERSCRIPTS: Readonly<Record<string, string>> = {
   '⁺': '+',
   ⁿ: 'n',
   ⁱ: 'i',
+  '⁽': '(',
+  '⁾': ')',
 };
 
 /** Unicode subscript characters → the plain character they lower (`₀` → `_0`). */
@@ -166,6 +179,19 @@ export const SUBSCRIPTS: Readonly<Record<string, string>> = {
   ₑ: 'e',
   ₘ: 'm',
   ₚ: 'p',
+  ₐ: 'a',
+  ₒ: 'o',
+  ₕ: 'h',
+  ₖ: 'k',
+  ₗ: 'l',
+  ₛ: 's',
+  ₜ: 't',
+  ⱼ: 'j',
+  ᵣ: 'r',
+  ᵤ: 'u',
+  ᵥ: 'v',
+  '₍': '(',
+  '₎': ')',
 };
 
 /** Characters read as whitespace (no-break, thin, zero-width spaces). */
