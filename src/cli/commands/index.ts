@@ -8,6 +8,7 @@ import { reportCommand } from './report.js';
 import { rescoreCommand } from './rescore.js';
 import { runCommand } from './run.js';
 import { scoreCommand } from './score.js';
+import { serveCommand } from './serve.js';
 import { validateCommand } from './validate.js';
 
 /** Every `prism` sub-command, in the order `prism --help` lists them. */
@@ -22,4 +23,5 @@ export const commands: readonly Command[] = [
   reportCommand,
   compareCommand,
   explainCommand,
+  serveCommand,
 ];
