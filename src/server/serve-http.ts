@@ -19,8 +19,9 @@ export async function serveHttp(
   app: App,
   options: { readonly host: string; readonly port: number; readonly maxBodyBytes: number },
 ): Promise<RunningServer> {
+  const state = { closing: false };
   const server = createServer((req, res) => {
-    void respond(app, req, res, options.maxBodyBytes);
+    void respond(app, req, res, options.maxBodyBytes, state);
   });
   server.keepAliveTimeout = 65_000;
   server.requestTimeout = 0;
@@ -39,14 +40,22 @@ export async function serveHttp(
     port: address.port,
     close: () =>
       new Promise<void>((resolve) => {
+        state.closing = true;
         app.drain();
         server.close(() => resolve());
+        // Idle keep-alive connections close now; busy ones after their response (Connection: close).
         server.closeIdleConnections();
       }),
   };
 }
 
-async function respond(app: App, req: IncomingMessage, res: ServerResponse, maxBytes: number): Promise<void> {
+async function respond(
+  app: App,
+  req: IncomingMessage,
+  res: ServerResponse,
+  maxBytes: number,
+  state: { closing: boolean },
+): Promise<void> {
   let overflow = false;
   const request: AppRequest = {
     method: req.method ?? 'GET',
@@ -64,7 +73,7 @@ async function respond(app: App, req: IncomingMessage, res: ServerResponse, maxB
     'content-length': Buffer.byteLength(response.body),
   };
   // A body left unread (413, 401 before reading) would stall a keep-alive connection: close it.
-  if (overflow || !req.complete) headers.connection = 'close';
+  if (overflow || !req.complete || state.closing) headers.connection = 'close';
   res.writeHead(response.status, headers);
   res.end(req.method === 'HEAD' ? undefined : response.body);
 }
