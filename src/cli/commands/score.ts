@@ -7,12 +7,14 @@ import { readResponses } from '../../dataset/read-responses.js';
 import type { EquivalenceMode } from '../../equivalence/types.js';
 import { renderSummaryJson, renderSummaryMarkdown } from '../../report/render-summary.js';
 import { summarize } from '../../report/summarize.js';
+import { SCORER_VERSION } from '../../score/codes.js';
 import { createScorer } from '../../score/create-scorer.js';
 import type { ScoreRecord } from '../../score/types.js';
 import type { CliIo, Command } from '../io.js';
 import { UsageError } from '../io.js';
 import { bundledDatasetPath, bundledResponsesPath } from '../paths.js';
 import { createProgress } from '../progress.js';
+import { inShard, parseShard, type ShardManifest } from '../shard.js';
 import { formatDiagnostic } from './validate.js';
 
 const HELP = `Usage: prism score [--dataset PATH] [--responses PATH] [--out DIR] [--mode physical|strict] [--quiet]
@@ -34,6 +36,8 @@ Options:
   --out DIR          output directory (default out/score)
   --mode MODE        physical (default) or strict (the paper's whole solution sets)
   --quiet            no progress and no summary table on the terminal
+  --shard i/n        score only responses whose input position ≡ i (mod n), 0 ≤ i < n, and write
+                     DIR/shard.json; \`prism merge\` joins the shards' DIRs into the one-machine result
 Exit codes: 0 scored, 2 unreadable input or nothing to score.`;
 
 async function run(argv: readonly string[], io: CliIo): Promise<number> {
@@ -47,6 +51,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
         out: { type: 'string' },
         mode: { type: 'string' },
         quiet: { type: 'boolean' },
+        shard: { type: 'string' },
       },
       allowPositionals: false,
     }));
@@ -60,6 +65,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   const datasetPath = (values.dataset as string | undefined) ?? bundledDatasetPath();
   const responsesPath = (values.responses as string | undefined) ?? bundledResponsesPath();
   const outDir = (values.out as string | undefined) ?? join('out', 'score');
+  const shard = values.shard === undefined ? undefined : parseShard(values.shard as string);
 
   const dataset = loadDataset(datasetPath);
   const report = (d: Diagnostic): void => io.stderr(`${formatDiagnostic(d)}\n`);
@@ -82,8 +88,11 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
 
   const scorer = createScorer(dataset.problems, { mode: mode as EquivalenceMode });
   const records: ScoreRecord[] = [];
-  const progress = createProgress(io, responses.responses.length, 'scoring', { quiet });
-  responses.responses.forEach((row, i) => {
+  const positions: number[] = [];
+  const rows = responses.responses.map((row, position) => ({ row, position }));
+  const mine = shard === undefined ? rows : rows.filter((r) => inShard(shard, r.position));
+  const progress = createProgress(io, mine.length, 'scoring', { quiet });
+  mine.forEach(({ row, position }, i) => {
     if (!scorer.problems.has(row.problem_id)) {
       report({
         code: 'unknown-problem',
@@ -91,11 +100,14 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
         message: `problem ${row.problem_id} is not in the dataset; skipped`,
         where: `${row.response_id} (line ${row.line})`,
       });
-    } else records.push(scorer.scoreResponse(row.problem_id, row.response, { response_id: row.response_id }));
+    } else {
+      records.push(scorer.scoreResponse(row.problem_id, row.response, { response_id: row.response_id }));
+      positions.push(position);
+    }
     progress.tick(i + 1);
   });
   progress.finish();
-  if (records.length === 0) {
+  if (records.length === 0 && shard === undefined) {
     io.stderr('prism score: nothing to score\n');
     return 2;
   }
@@ -105,6 +117,16 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   writeFileSync(join(outDir, 'records.jsonl'), records.map((r) => JSON.stringify(r)).join('\n') + '\n');
   writeFileSync(join(outDir, 'summary.md'), markdown);
   writeFileSync(join(outDir, 'summary.json'), renderSummaryJson(summary));
+  if (shard !== undefined) {
+    const manifest: ShardManifest = {
+      shard: shard.index,
+      of: shard.count,
+      total: responses.responses.length,
+      positions,
+      scorer_version: SCORER_VERSION,
+    };
+    writeFileSync(join(outDir, 'shard.json'), `${JSON.stringify(manifest)}\n`);
+  }
   if (!quiet) io.stdout(markdown);
   io.stderr(`prism score: ${records.length} record(s) written to ${join(outDir, 'records.jsonl')}\n`);
   return 0;
