@@ -45,13 +45,25 @@ const answers = readResponses(new URL('../data/answers', import.meta.url).pathna
 
 let copy = 0;
 let cursor = 0;
-/** The next fresh answer: bundled answer `cursor`, numbers scaled for copy `copy`. */
+let seed = 20261123;
+const order = answers.map((_, i) => i);
+/** A seeded reshuffle per copy, so every phase samples all domains alike (the files are by domain). */
+function shuffle(): void {
+  for (let i = order.length - 1; i > 0; i--) {
+    seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0;
+    const j = seed % (i + 1);
+    [order[i], order[j]] = [order[j]!, order[i]!];
+  }
+}
+shuffle();
+/** The next fresh answer: a bundled answer with its numbers scaled for copy `copy`. */
 function fresh(): { problem_id: string; response: string } {
   if (cursor === answers.length) {
     cursor = 0;
     copy++;
+    shuffle();
   }
-  const a = answers[cursor++]!;
+  const a = answers[order[cursor++]!]!;
   const factor = 1 + (copy + 1) * 1e-9;
   const response = a.response.replace(
     /(^|[^_^\d.{[\\a-zA-Z])(\d+\.\d+|\d+)(?![\d.])/g,
@@ -190,7 +202,7 @@ async function openLoop(itemsPerSecond: number, seconds: number): Promise<Shot[]
   return Promise.all(pending);
 }
 
-await closedLoop(2); // warm-up: sockets, JIT, node preparation in the workers
+await closedLoop(Math.max(2, SECONDS / 2)); // warm-up: sockets, JIT in the workers
 const peak = await closedLoop(SECONDS);
 const rows: string[] = [];
 const fmt = (x: number): string => (Number.isFinite(x) ? x.toFixed(1) : '—');
