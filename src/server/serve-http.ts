@@ -21,7 +21,7 @@ export async function serveHttp(
 ): Promise<RunningServer> {
   const state = { closing: false };
   const server = createServer((req, res) => {
-    void respond(app, req, res, options.maxBodyBytes, state);
+    respond(app, req, res, options.maxBodyBytes, state).catch(() => res.destroy());
   });
   server.keepAliveTimeout = 65_000;
   server.requestTimeout = 0;

@@ -95,12 +95,15 @@ export function createWorkerPool(options: WorkerPoolOptions): ScoreBackend {
     const fail = (why: string): void => {
       if (slots.indexOf(slot) < 0) return;
       crashes++;
-      replace(slot, {
+      const outcome: ItemOutcome = {
         status: 'error',
         code: 'worker-failed',
         message: `the worker ${why}; it was replaced`,
         ms: 0,
-      });
+      };
+      // A worker that dies before it is ready (it cannot build its scorer) is replaced after a pause, not in a loop.
+      if (slot.ready) replace(slot, outcome);
+      else setTimeout(() => replace(slot, outcome), 1000).unref();
     };
     worker.on('error', (error) => fail(`failed: ${error.message}`));
     worker.on('exit', (code) => fail(`exited with code ${code}`));
