@@ -9,6 +9,7 @@ import { NUMERIC_CODES } from '../numeric/codes.js';
 import { PIPELINE_CODES } from '../pipeline/codes.js';
 import { BENCH_CODES } from '../runs/codes.js';
 import { SCORE_CODES } from '../score/codes.js';
+import { SERVER_CODES } from '../server/codes.js';
 
 /** One diagnostic code with the stage that emits it and its explanation. */
 export interface CodeEntry {
@@ -29,6 +30,7 @@ const STAGES: readonly [string, Readonly<Record<string, string>>][] = [
   ['llm', LLM_CODES],
   ['bench', BENCH_CODES],
   ['pipeline', PIPELINE_CODES],
+  ['server', SERVER_CODES],
 ];
 
 /** Every diagnostic code of every stage: the one registry behind `prism explain`, the docs and the viewer. */

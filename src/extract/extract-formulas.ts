@@ -63,7 +63,8 @@ export function extractFormulas(markdown: string, options: ExtractOptions = {}):
         const offset = row.at(part.start);
         const inBox = row.boxed.some(([s, e]) => offset < e && row.at(part.end - 1) >= s);
         const kind: FormulaKind = inBox ? 'boxed' : block.kind;
-        const formula: ExtractedFormula = { latex: part.latex, offset, kind, block: b };
+        const end = Math.max(offset, row.at(Math.max(part.start, part.end - 1)) + 1);
+        const formula: ExtractedFormula = { latex: part.latex, offset, end, kind, block: b };
         if (part.unchecked) drop(part.latex, offset, kind, 'unchecked-relation');
         else if (!part.relation) {
           candidates.push(formula);

@@ -9,6 +9,11 @@ export interface ExtractedFormula {
   readonly latex: string;
   /** UTF-16 offset of the formula's first character in the answer text. */
   readonly offset: number;
+  /**
+   * UTF-16 offset just past the formula's last character: `[offset, end)` is its span in the answer
+   * (for a chain's ends `a = c`, the span from `a` to `c`).
+   */
+  readonly end: number;
   readonly kind: FormulaKind;
   /** Ordinal of the math block it came from (0-based, in reading order). */
   readonly block: number;

@@ -101,7 +101,7 @@ export function createScorer(problems: readonly Problem[], options: ScorerOption
           }
         }
       }
-      return { latex: f.latex, offset: f.offset, kind: f.kind, matches, prepared: answer.ok };
+      return { latex: f.latex, offset: f.offset, end: f.end, kind: f.kind, matches, prepared: answer.ok };
     });
     const matched = new Set(matchedBy.keys());
     const achieved = ancestorClosure(problem.grading_standard, matched);

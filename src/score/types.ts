@@ -15,6 +15,8 @@ export interface NodeCredit {
 export interface RecordFormula {
   readonly latex: string;
   readonly offset: number;
+  /** Just past the formula's last character: `[offset, end)` is its span in the response (UTF-16). */
+  readonly end: number;
   readonly kind: FormulaKind;
   /** Node indices this formula matched (empty when none). */
   readonly matches: readonly number[];

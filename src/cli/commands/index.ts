@@ -6,11 +6,13 @@ import { equivCommand } from './equiv.js';
 import { explainCommand } from './explain.js';
 import { importCommand } from './import.js';
 import { judgeCommand } from './judge.js';
+import { mergeCommand } from './merge.js';
 import { parseCommand } from './parse.js';
 import { reportCommand } from './report.js';
 import { rescoreCommand } from './rescore.js';
 import { runCommand } from './run.js';
 import { scoreCommand } from './score.js';
+import { serveCommand } from './serve.js';
 import { validateCommand } from './validate.js';
 
 /** Every `prism` sub-command, in the order `prism --help` lists them. */
@@ -28,4 +30,6 @@ export const commands: readonly Command[] = [
   agreementCommand,
   judgeCommand,
   explainCommand,
+  serveCommand,
+  mergeCommand,
 ];

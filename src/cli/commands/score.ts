@@ -8,6 +8,7 @@ import type { EquivalenceMode } from '../../equivalence/types.js';
 import { writeFileAtomic } from '../../pipeline/write-file-atomic.js';
 import { renderSummaryJson, renderSummaryMarkdown } from '../../report/render-summary.js';
 import { summarize } from '../../report/summarize.js';
+import { SCORER_VERSION } from '../../score/codes.js';
 import { createScorer } from '../../score/create-scorer.js';
 import type { ScoreRecord } from '../../score/types.js';
 import { fileLevelErrors } from '../dataset-errors.js';
@@ -16,6 +17,7 @@ import { UsageError } from '../io.js';
 import { bundledDatasetPath, bundledResponsesPath } from '../paths.js';
 import { createProgress } from '../progress.js';
 import { readSelection, SELECTION_HELP, SELECTION_OPTIONS, selectProblems } from '../select-problems.js';
+import { inShard, parseShard, type ShardManifest } from '../shard.js';
 import { formatDiagnostic } from './validate.js';
 
 const HELP = `Usage: prism score [--dataset PATH] [--responses PATH] [--out DIR] [--mode physical|strict]
@@ -39,6 +41,8 @@ Options:
   --mode MODE        physical (default) or strict (the paper's whole solution sets)
   --json             print the summary as JSON (as in DIR/summary.json) instead of the table
   --quiet            no progress and no summary table on the terminal
+  --shard i/n        score only responses whose input position ≡ i (mod n), 0 ≤ i < n, and write
+                     DIR/shard.json; \`prism merge\` joins the shards' DIRs into the one-machine result
 ${SELECTION_HELP}
 Responses to problems outside the selection are skipped silently.
 Exit codes: 0 scored, 2 unreadable input or nothing to score.`;
@@ -55,6 +59,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
         mode: { type: 'string' },
         quiet: { type: 'boolean' },
         json: { type: 'boolean' },
+        shard: { type: 'string' },
         ...SELECTION_OPTIONS,
       },
       allowPositionals: false,
@@ -66,6 +71,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   if (mode !== 'physical' && mode !== 'strict')
     throw new UsageError(`--mode must be physical or strict, not '${mode}'`);
   const quiet = values.quiet === true;
+  const shard = values.shard === undefined ? undefined : parseShard(values.shard as string);
   if (values.dataset !== undefined && values.responses === undefined) {
     throw new UsageError(
       '--dataset needs --responses too (the bundled sample answers belong to the bundled benchmark)',
@@ -104,8 +110,11 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   const known = new Set(dataset.problems.map((p) => p.id));
   const scorer = createScorer(selected, { mode: mode as EquivalenceMode });
   const records: ScoreRecord[] = [];
-  const progress = createProgress(io, responses.responses.length, 'scoring', { quiet });
-  responses.responses.forEach((row, i) => {
+  const positions: number[] = [];
+  const rows = responses.responses.map((row, position) => ({ row, position }));
+  const mine = shard === undefined ? rows : rows.filter((r) => inShard(shard, r.position));
+  const progress = createProgress(io, mine.length, 'scoring', { quiet });
+  mine.forEach(({ row, position }, i) => {
     if (known.has(row.problem_id) && !selectedIds.has(row.problem_id)) {
       // outside the selection: not scored, not an error
     } else if (!scorer.problems.has(row.problem_id)) {
@@ -115,11 +124,14 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
         message: `problem ${row.problem_id} is not in the dataset; skipped`,
         where: `${row.response_id} (line ${row.line})`,
       });
-    } else records.push(scorer.scoreResponse(row.problem_id, row.response, { response_id: row.response_id }));
+    } else {
+      records.push(scorer.scoreResponse(row.problem_id, row.response, { response_id: row.response_id }));
+      positions.push(position);
+    }
     progress.tick(i + 1);
   });
   progress.finish();
-  if (records.length === 0) {
+  if (records.length === 0 && shard === undefined) {
     io.stderr('prism score: nothing to score\n');
     return 2;
   }
@@ -131,6 +143,16 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   writeFileAtomic(join(outDir, 'records.jsonl'), records.map((r) => JSON.stringify(r)).join('\n') + '\n');
   writeFileAtomic(join(outDir, 'summary.md'), markdown);
   writeFileAtomic(join(outDir, 'summary.json'), renderSummaryJson(summary));
+  if (shard !== undefined) {
+    const manifest: ShardManifest = {
+      shard: shard.index,
+      of: shard.count,
+      total: responses.responses.length,
+      positions,
+      scorer_version: SCORER_VERSION,
+    };
+    writeFileAtomic(join(outDir, 'shard.json'), `${JSON.stringify(manifest)}\n`);
+  }
   if (values.json === true) io.stdout(renderSummaryJson(summary));
   else if (!quiet) io.stdout(markdown);
   if (!quiet && values.json !== true && bundledAnswers) {

@@ -1,0 +1,115 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadDataset } from '../../dataset/load-dataset.js';
+import { renderSummaryJson, renderSummaryMarkdown } from '../../report/render-summary.js';
+import { summarize } from '../../report/summarize.js';
+import type { ScoreRecord } from '../../score/types.js';
+import type { CliIo, Command } from '../io.js';
+import { UsageError } from '../io.js';
+import { bundledDatasetPath } from '../paths.js';
+import type { ShardManifest } from '../shard.js';
+
+const HELP = `Usage: prism merge OUT_DIR... --out DIR [--dataset PATH] [--quiet]
+
+Joins the output directories of \`prism score --shard i/n\` (one per shard, each with records.jsonl and
+shard.json) into DIR: records.jsonl in the original input order, summary.md and summary.json —
+the same files a one-machine \`prism score\` writes. Every shard 0..n-1 must be present exactly once,
+from the same input and scorer version.
+
+  # Slurm: #SBATCH --array=0-3, then
+  prism score --responses big.jsonl --shard $SLURM_ARRAY_TASK_ID/4 --out shards/$SLURM_ARRAY_TASK_ID
+  prism merge shards/* --out merged
+
+Options:
+  --out DIR          where the merged files go (required)
+  --dataset PATH     the dataset the shards were scored on, for the summary (default: bundled)
+  --quiet            no summary table on the terminal
+Exit codes: 0 merged, 2 missing, duplicate or inconsistent shards.`;
+
+function readManifest(dir: string): ShardManifest {
+  let text: string;
+  try {
+    text = readFileSync(join(dir, 'shard.json'), 'utf8');
+  } catch {
+    throw new UsageError(`${dir}: no shard.json (was it written by prism score --shard i/n?)`);
+  }
+  const m = JSON.parse(text) as ShardManifest;
+  if (!Number.isInteger(m.shard) || !Number.isInteger(m.of) || !Array.isArray(m.positions))
+    throw new UsageError(`${dir}/shard.json: not a shard manifest`);
+  return m;
+}
+
+function readRecords(dir: string): ScoreRecord[] {
+  return readFileSync(join(dir, 'records.jsonl'), 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => JSON.parse(l) as ScoreRecord);
+}
+
+async function run(argv: readonly string[], io: CliIo): Promise<number> {
+  let values: Record<string, string | boolean | undefined>;
+  let dirs: string[];
+  try {
+    ({ values, positionals: dirs } = parseArgs({
+      args: [...argv],
+      options: { out: { type: 'string' }, dataset: { type: 'string' }, quiet: { type: 'boolean' } },
+      allowPositionals: true,
+    }));
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const out = values.out as string | undefined;
+  if (out === undefined) throw new UsageError('--out DIR is required');
+  if (dirs.length === 0) throw new UsageError('name the shard output directories to merge');
+  const shards = dirs.map((dir) => ({ dir, manifest: readManifest(dir), records: readRecords(dir) }));
+  const first = shards[0]!.manifest;
+  const seen = new Set<number>();
+  for (const { dir, manifest, records } of shards) {
+    if (
+      manifest.of !== first.of ||
+      manifest.total !== first.total ||
+      manifest.scorer_version !== first.scorer_version
+    )
+      throw new UsageError(
+        `${dir}: shard ${manifest.shard}/${manifest.of} of ${manifest.total} responses does not match ${dirs[0]}`,
+      );
+    if (seen.has(manifest.shard))
+      throw new UsageError(`${dir}: shard ${manifest.shard}/${manifest.of} given twice`);
+    if (records.length !== manifest.positions.length)
+      throw new UsageError(
+        `${dir}: ${records.length} records but shard.json lists ${manifest.positions.length}`,
+      );
+    seen.add(manifest.shard);
+  }
+  const missing = Array.from({ length: first.of }, (_, i) => i).filter((i) => !seen.has(i));
+  if (missing.length > 0)
+    throw new UsageError(`missing shard(s) ${missing.map((i) => `${i}/${first.of}`).join(', ')}`);
+
+  const placed = shards.flatMap(({ manifest, records }) =>
+    records.map((r, k) => ({ at: manifest.positions[k]!, r })),
+  );
+  placed.sort((a, b) => a.at - b.at);
+  const records = placed.map((p) => p.r);
+  const dataset = loadDataset((values.dataset as string | undefined) ?? bundledDatasetPath());
+  if (!dataset.readable) throw new UsageError('cannot read the dataset for the summary (--dataset)');
+  const summary = summarize(records, dataset.problems);
+  const markdown = renderSummaryMarkdown(summary);
+  mkdirSync(out, { recursive: true });
+  writeFileSync(join(out, 'records.jsonl'), records.map((r) => JSON.stringify(r)).join('\n') + '\n');
+  writeFileSync(join(out, 'summary.md'), markdown);
+  writeFileSync(join(out, 'summary.json'), renderSummaryJson(summary));
+  if (values.quiet !== true) io.stdout(markdown);
+  io.stderr(
+    `prism merge: ${records.length} record(s) from ${shards.length} shard(s) written to ${join(out, 'records.jsonl')}\n`,
+  );
+  return 0;
+}
+
+/** `prism merge`: joins `prism score --shard i/n` outputs into the one-machine result. */
+export const mergeCommand: Command = {
+  name: 'merge',
+  summary: 'join the outputs of prism score --shard i/n into one result',
+  help: HELP,
+  run,
+};

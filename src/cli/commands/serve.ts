@@ -1,0 +1,145 @@
+import { availableParallelism } from 'node:os';
+import { parseArgs } from 'node:util';
+import { loadDataset } from '../../dataset/load-dataset.js';
+import type { EquivalenceMode } from '../../equivalence/types.js';
+import { createApp } from '../../server/create-app.js';
+import { formatRewardMix, parseRewardMix } from '../../server/reward-mix.js';
+import { serveHttp } from '../../server/serve-http.js';
+import { createWorkerPool } from '../../server/worker-pool.js';
+import type { CliIo, Command } from '../io.js';
+import { UsageError } from '../io.js';
+import { bundledDatasetPath } from '../paths.js';
+import { formatDiagnostic } from './validate.js';
+
+const HELP = `Usage: prism serve [--dataset PATH] [--host 127.0.0.1] [--port 8000] [--workers N]
+                   [--item-timeout-ms T] [--max-queue N] [--max-body-bytes B]
+                   [--reward "0.5*step+0.5*final"] [--mode physical|strict]
+
+A reward server for RL trainers (OpenRLHF, verl, TRL). Endpoints:
+  POST /get_reward    OpenRLHF remote reward: {query[], prompts[], labels[]} -> {rewards[], scores[], extra_logs{}}
+  POST /v1/score      {items: [{problem_id, response}]} -> records, reward and dense rewards (span + credit per formula)
+  POST /v1/problems   add or replace problems at runtime (needs the token)
+  GET  /health        200 when a worker is ready; GET /metrics: Prometheus text
+
+Token: PRISM_SERVER_TOKEN (clients send "Authorization: Bearer <token>", or Basic auth with the token
+as password: http://prism:<token>@host/get_reward). Without a token the server binds loopback only.
+Each item is scored in a worker thread with a hard deadline: a worker still busy past
+--item-timeout-ms is terminated and replaced, and the item gets reward 0 with timeout=1 in its logs.
+SIGTERM/SIGINT: stop accepting, answer what is in flight, exit 0.
+
+Options:
+  --dataset PATH         reference problems (default: the bundled benchmark)
+  --host HOST            bind address (default 127.0.0.1; another needs PRISM_SERVER_TOKEN)
+  --port N               port (default 8000; 0 picks a free one)
+  --workers N            worker threads (default: available CPUs)
+  --item-timeout-ms T    hard per-item deadline (default 10000)
+  --max-queue N          most items waiting for a worker; beyond: 503 + Retry-After (default 4096)
+  --max-body-bytes B     largest request body; beyond: 413 (default 67108864)
+  --reward MIX           reward = w1*step + w2*final (+ constant), default 0.5*step+0.5*final
+  --mode MODE            physical (default) or strict
+Exit codes: 0 after a clean shutdown, 2 bad options or unreadable dataset.`;
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
+
+function positiveInt(value: unknown, name: string, fallback: number, min = 1): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min)
+    throw new UsageError(`${name} must be an integer ≥ ${min}, not '${String(value)}'`);
+  return n;
+}
+
+async function run(argv: readonly string[], io: CliIo): Promise<number> {
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      options: {
+        dataset: { type: 'string' },
+        host: { type: 'string' },
+        port: { type: 'string' },
+        workers: { type: 'string' },
+        'item-timeout-ms': { type: 'string' },
+        'max-queue': { type: 'string' },
+        'max-body-bytes': { type: 'string' },
+        reward: { type: 'string' },
+        mode: { type: 'string' },
+      },
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const host = (values.host as string | undefined) ?? '127.0.0.1';
+  const token = process.env.PRISM_SERVER_TOKEN?.trim() || undefined;
+  if (token === undefined && !LOOPBACK.has(host))
+    throw new UsageError(
+      `refusing to bind ${host} without a token: set PRISM_SERVER_TOKEN (clients send it as a Bearer token), or bind 127.0.0.1`,
+    );
+  const port = positiveInt(values.port, '--port', 8000, 0);
+  if (port > 65535) throw new UsageError('--port must be ≤ 65535');
+  const workers = positiveInt(values.workers, '--workers', availableParallelism());
+  const itemTimeoutMs = positiveInt(values['item-timeout-ms'], '--item-timeout-ms', 10_000);
+  const maxQueue = positiveInt(values['max-queue'], '--max-queue', 4096);
+  const maxBodyBytes = positiveInt(values['max-body-bytes'], '--max-body-bytes', 64 * 1024 * 1024);
+  const mode = (values.mode as string | undefined) ?? 'physical';
+  if (mode !== 'physical' && mode !== 'strict')
+    throw new UsageError(`--mode must be physical or strict, not '${mode}'`);
+  const mix = parseRewardMix((values.reward as string | undefined) ?? '0.5*step+0.5*final');
+  if ('error' in mix) throw new UsageError(`--reward: ${mix.error}`);
+
+  const dataset = loadDataset((values.dataset as string | undefined) ?? bundledDatasetPath());
+  if (!dataset.readable || dataset.problems.length === 0) {
+    for (const d of dataset.diagnostics) io.stderr(`${formatDiagnostic(d)}\n`);
+    if (dataset.readable) io.stderr('prism serve: no valid problem in the dataset\n');
+    return 2;
+  }
+  const skipped = dataset.diagnostics.filter((d) => d.severity === 'error').length;
+  if (skipped > 0)
+    io.stderr(`prism serve: ${skipped} dataset error finding(s); those problems are skipped\n`);
+
+  const pool = createWorkerPool({
+    problems: dataset.problems,
+    workers,
+    itemTimeoutMs,
+    maxQueue,
+    mode: mode as EquivalenceMode,
+  });
+  const app = createApp({ backend: pool, problems: dataset.problems, token, mix, maxBodyBytes });
+  let running: Awaited<ReturnType<typeof serveHttp>>;
+  try {
+    running = await serveHttp(app, { host, port, maxBodyBytes });
+  } catch (error) {
+    await pool.close();
+    throw new UsageError(`cannot listen on ${host}:${port}: ${(error as Error).message}`);
+  }
+  io.stderr(
+    `prism serve: listening on ${running.url} — ${dataset.problems.length} problems, ${workers} workers, ` +
+      `item timeout ${itemTimeoutMs} ms, reward ${formatRewardMix(mix)}, ` +
+      `${token === undefined ? 'no token (PRISM_SERVER_TOKEN unset): loopback only' : 'token required'}\n`,
+  );
+  await new Promise<void>((resolve) => {
+    const stop = (signal: string): void => {
+      process.off('SIGTERM', onTerm);
+      process.off('SIGINT', onInt);
+      io.stderr(`prism serve: ${signal}: draining in-flight requests\n`);
+      resolve();
+    };
+    const onTerm = (): void => stop('SIGTERM');
+    const onInt = (): void => stop('SIGINT');
+    process.on('SIGTERM', onTerm);
+    process.on('SIGINT', onInt);
+  });
+  await running.close();
+  await pool.close();
+  io.stderr('prism serve: stopped\n');
+  return 0;
+}
+
+/** `prism serve`: the reward server (OpenRLHF remote reward, native batches with dense rewards). */
+export const serveCommand: Command = {
+  name: 'serve',
+  summary: 'reward server for RL trainers (OpenRLHF /get_reward, dense rewards, metrics)',
+  help: HELP,
+  run,
+};

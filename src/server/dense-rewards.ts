@@ -1,0 +1,37 @@
+import { ancestorClosure } from '../dag/ancestor-closure.js';
+import type { DagNode } from '../dag/types.js';
+import type { ScoreRecord } from '../score/types.js';
+import type { DenseCredit } from './types.js';
+
+/**
+ * Dense rewards of a record: walks the answer formulas in response order and gives each the nodes
+ * it newly achieved — its matches plus their ancestors, minus what earlier formulas achieved. Only
+ * formulas that added something are listed; the credits sum to `record.step_score`.
+ */
+export function denseRewards(record: ScoreRecord, nodes: readonly DagNode[]): DenseCredit[] {
+  const total = record.total_nodes;
+  const achieved = new Set<number>();
+  const matched = new Set<number>();
+  const out: DenseCredit[] = [];
+  const order = record.formulas
+    .map((f, i) => ({ f, i }))
+    .sort((a, b) => a.f.offset - b.f.offset || a.i - b.i);
+  for (const { f, i } of order) {
+    if (f.matches.length === 0) continue;
+    const before = matched.size;
+    for (const index of f.matches) matched.add(index);
+    if (matched.size === before) continue;
+    const fresh = ancestorClosure(nodes, matched).filter((n) => !achieved.has(n));
+    if (fresh.length === 0) continue;
+    for (const n of fresh) achieved.add(n);
+    out.push({
+      formula: i,
+      latex: f.latex,
+      start: f.offset,
+      end: f.end,
+      nodes: fresh,
+      credit: total === 0 ? 0 : fresh.length / total,
+    });
+  }
+  return out;
+}

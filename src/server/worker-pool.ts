@@ -1,0 +1,235 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { Problem } from '../dag/types.js';
+import type { EquivalenceMode } from '../equivalence/types.js';
+import { HttpError } from './errors.js';
+import type { ItemDetail, ItemOutcome } from './types.js';
+import type { WorkerInit, WorkerReply, WorkerRequest } from './worker-messages.js';
+
+/** Options of {@link createWorkerPool}. */
+export interface WorkerPoolOptions {
+  readonly problems: readonly Problem[];
+  readonly workers: number;
+  /** Hard deadline per item: past it the worker is terminated and replaced. */
+  readonly itemTimeoutMs: number;
+  /** Most items waiting for a worker; past it `score` throws a 503 `HttpError`. */
+  readonly maxQueue: number;
+  readonly mode?: EquivalenceMode;
+  /** Heap limit of each worker (MB): a runaway item kills its worker, not the server. Default 1024. */
+  readonly workerHeapMb?: number;
+}
+
+/** Counters of a pool, for `/metrics` and `/health`. */
+export interface PoolStats {
+  readonly workers: number;
+  readonly ready: number;
+  readonly busy: number;
+  readonly queued: number;
+  readonly timeouts: number;
+  readonly restarts: number;
+  readonly crashes: number;
+}
+
+/** Something that scores batches of items: the worker pool, or in-process for tests and baselines. */
+export interface ScoreBackend {
+  /** Scores every item (one outcome each, in order); throws `HttpError` 503/413 when it cannot queue them. */
+  score(items: readonly unknown[], detail: ItemDetail): Promise<ItemOutcome[]>;
+  /** Adds or replaces problems; items queued after this call see them. */
+  upsertProblems(problems: readonly Problem[]): void;
+  stats(): PoolStats;
+  /** Waits for queued items, then stops. */
+  close(): Promise<void>;
+}
+
+interface Job {
+  readonly id: number;
+  readonly item: unknown;
+  readonly detail: ItemDetail;
+  readonly resolve: (outcome: ItemOutcome) => void;
+}
+
+interface Slot {
+  worker: Worker;
+  ready: boolean;
+  job: Job | undefined;
+  started: number;
+  timer: NodeJS.Timeout | undefined;
+}
+
+/**
+ * A pool of worker threads, each holding its own scorer. One item per worker at a time, with a
+ * hard deadline: a worker still busy past `itemTimeoutMs` is terminated and replaced, and the
+ * item's outcome is `timeout` — the rest of the batch is unaffected. The queue is bounded.
+ */
+export function createWorkerPool(options: WorkerPoolOptions): ScoreBackend {
+  const overlay = new Map<string, Problem>();
+  const queue: Job[] = [];
+  const slots: Slot[] = [];
+  let nextId = 1;
+  let timeouts = 0;
+  let restarts = 0;
+  let crashes = 0;
+  let closing = false;
+  let drained: (() => void) | undefined;
+  const entry = workerEntry();
+
+  const spawn = (): Slot => {
+    const init: WorkerInit = {
+      base: options.problems,
+      overlay: [...overlay.values()],
+      mode: options.mode ?? 'physical',
+    };
+    const worker = new Worker(entry.url, {
+      eval: entry.eval,
+      workerData: init,
+      execArgv: [],
+      resourceLimits: { maxOldGenerationSizeMb: options.workerHeapMb ?? 1024 },
+    });
+    const slot: Slot = { worker, ready: false, job: undefined, started: 0, timer: undefined };
+    worker.on('message', (message: WorkerReply) => {
+      if (message.type === 'ready') slot.ready = true;
+      else if (slot.job?.id === message.id) finish(slot, message.outcome);
+      pump();
+    });
+    const fail = (why: string): void => {
+      if (slots.indexOf(slot) < 0) return;
+      crashes++;
+      const outcome: ItemOutcome = {
+        status: 'error',
+        code: 'worker-failed',
+        message: `the worker ${why}; it was replaced`,
+        ms: 0,
+      };
+      // A worker that dies before it is ready (it cannot build its scorer) is replaced after a pause, not in a loop.
+      if (slot.ready) replace(slot, outcome);
+      else setTimeout(() => replace(slot, outcome), 1000).unref();
+    };
+    worker.on('error', (error) => fail(`failed: ${error.message}`));
+    worker.on('exit', (code) => fail(`exited with code ${code}`));
+    return slot;
+  };
+
+  const finish = (slot: Slot, outcome: ItemOutcome): void => {
+    const job = slot.job;
+    if (slot.timer !== undefined) clearTimeout(slot.timer);
+    slot.job = undefined;
+    slot.timer = undefined;
+    job?.resolve(outcome);
+  };
+
+  // Terminates a slot's worker (stuck or dead), answers its item, and puts a fresh worker in its place.
+  const replace = (slot: Slot, outcome: ItemOutcome): void => {
+    const at = slots.indexOf(slot);
+    if (at < 0) return;
+    finish(slot, outcome);
+    slot.worker.removeAllListeners();
+    slot.worker.on('error', () => {});
+    void slot.worker.terminate();
+    if (closing) slots.splice(at, 1);
+    else {
+      slots[at] = spawn();
+      restarts++;
+    }
+    pump();
+  };
+
+  const pump = (): void => {
+    for (const slot of slots) {
+      if (queue.length === 0) break;
+      if (!slot.ready || slot.job !== undefined) continue;
+      const job = queue.shift()!;
+      slot.job = job;
+      slot.started = performance.now();
+      slot.timer = setTimeout(() => {
+        timeouts++;
+        replace(slot, {
+          status: 'timeout',
+          code: 'timeout',
+          message: `scoring took longer than ${options.itemTimeoutMs} ms; the worker was replaced`,
+          ms: performance.now() - slot.started,
+        });
+      }, options.itemTimeoutMs);
+      const request: WorkerRequest = { type: 'score', id: job.id, item: job.item, detail: job.detail };
+      slot.worker.postMessage(request);
+    }
+    if (drained !== undefined && queue.length === 0 && slots.every((s) => s.job === undefined)) drained();
+  };
+
+  for (let i = 0; i < Math.max(1, options.workers); i++) slots.push(spawn());
+
+  return {
+    score(items, detail) {
+      if (closing)
+        throw new HttpError(503, 'shutting-down', 'the server is shutting down', { 'retry-after': '1' });
+      if (items.length > options.maxQueue)
+        throw new HttpError(
+          413,
+          'payload-too-large',
+          `a batch of ${items.length} items is larger than the queue (--max-queue ${options.maxQueue}); split it`,
+        );
+      if (queue.length + items.length > options.maxQueue) {
+        throw new HttpError(
+          503,
+          'overloaded',
+          `${queue.length} items are waiting (--max-queue ${options.maxQueue})`,
+          {
+            'retry-after': '1',
+          },
+        );
+      }
+      const outcomes = items.map(
+        (item) =>
+          new Promise<ItemOutcome>((resolve) => {
+            queue.push({ id: nextId++, item, detail, resolve });
+          }),
+      );
+      pump();
+      return Promise.all(outcomes);
+    },
+    upsertProblems(problems) {
+      for (const p of problems) overlay.set(p.id, p);
+      const message: WorkerRequest = { type: 'problems', problems };
+      for (const slot of slots) slot.worker.postMessage(message);
+    },
+    stats: () => ({
+      workers: slots.length,
+      ready: slots.filter((s) => s.ready).length,
+      busy: slots.filter((s) => s.job !== undefined).length,
+      queued: queue.length,
+      timeouts,
+      restarts,
+      crashes,
+    }),
+    async close() {
+      closing = true;
+      if (queue.length > 0 || slots.some((s) => s.job !== undefined))
+        await new Promise<void>((resolve) => {
+          drained = resolve;
+        });
+      const all = slots.splice(0);
+      await Promise.all(
+        all.map((s) => {
+          s.worker.removeAllListeners();
+          return s.worker.terminate();
+        }),
+      );
+    },
+  };
+}
+
+/**
+ * The worker's entry: the compiled `score-worker.js` beside this module after a build; else the
+ * TypeScript source (dev and tests under tsx), started by a one-line bootstrap that registers tsx
+ * in the worker first (Node 20 does not apply a parent's `--import` loader to a worker's entry).
+ */
+function workerEntry(): { url: URL | string; eval: boolean } {
+  const js = new URL('./score-worker.js', import.meta.url);
+  if (existsSync(fileURLToPath(js))) return { url: js, eval: false };
+  const ts = new URL('./score-worker.ts', import.meta.url).href;
+  const api = import.meta.resolve('tsx/esm/api');
+  return {
+    url: `import(${JSON.stringify(api)}).then((m) => { m.register(); return import(${JSON.stringify(ts)}); });`,
+    eval: true,
+  };
+}
