@@ -2,6 +2,7 @@ import { DAG_CODES } from '../dag/codes.js';
 import { DATASET_CODES } from '../dataset/codes.js';
 import { EQUIVALENCE_CODES } from '../equivalence/codes.js';
 import { EXTRACT_CODES } from '../extract/codes.js';
+import { INSTANCE_CODES } from '../instances/codes.js';
 import { LATEX_CODES } from '../latex/codes.js';
 import { LLM_CODES } from '../llm/codes.js';
 import { NORMALIZE_CODES } from '../normalize/codes.js';
@@ -27,6 +28,7 @@ const STAGES: readonly [string, Readonly<Record<string, string>>][] = [
   ['dataset', DATASET_CODES],
   ['llm', LLM_CODES],
   ['bench', BENCH_CODES],
+  ['instances', INSTANCE_CODES],
 ];
 
 /** Every diagnostic code of every stage: the one registry behind `prism explain`, the docs and the viewer. */

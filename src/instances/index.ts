@@ -1,6 +1,13 @@
 /** PRiSM instances: parameterized problems solved forward at sampled inputs, with computed answers. */
 
+export { checkParameters, VALIDATION_SAMPLES } from './check-parameters.js';
 export { INSTANCE_CODES } from './codes.js';
+export {
+  type DatasetInstances,
+  datasetInstances,
+  type InstanceReportRow,
+  isTextual,
+} from './dataset-instances.js';
 export { evaluateExpression } from './evaluate-expression.js';
 export {
   type GeneratedInstances,

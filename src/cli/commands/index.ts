@@ -3,6 +3,7 @@ import { compareCommand } from './compare.js';
 import { datasetStatsCommand } from './dataset-stats.js';
 import { equivCommand } from './equiv.js';
 import { explainCommand } from './explain.js';
+import { instancesCommand } from './instances.js';
 import { parseCommand } from './parse.js';
 import { reportCommand } from './report.js';
 import { rescoreCommand } from './rescore.js';
@@ -22,4 +23,5 @@ export const commands: readonly Command[] = [
   reportCommand,
   compareCommand,
   explainCommand,
+  instancesCommand,
 ];
