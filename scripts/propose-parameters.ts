@@ -49,10 +49,11 @@ function writtenValue(written: string): number {
   return m === null ? Number.NaN : Number(`${m[1]}e${m[2] ?? 0}`);
 }
 
-function escape(s: string): string {
+function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: a review script editing untyped JSON in place
 type Json = Record<string, any>;
 const write = process.argv.includes('--write');
 for (const file of readdirSync(DIR)
@@ -80,7 +81,7 @@ for (const file of readdirSync(DIR)
       const name = nameOf(symbol);
       // `$SYM = NUMBER\ UNIT$` (or `… = NUMBER\ UNIT$` at the end of a chain starting with SYM).
       const re = new RegExp(
-        String.raw`\$(\s*${escape(symbol)}\s*=(?:[^$=]*=)?\s*)(${NUM})(\s*(?:\\[ ,]|~)\s*([^$]+?)|(\^\\circ))?\s*\$`,
+        String.raw`\$(\s*${escapeRegExp(symbol)}\s*=(?:[^$=]*=)?\s*)(${NUM})(\s*(?:\\[ ,]|~)\s*([^$]+?)|(\^\\circ))?\s*\$`,
       );
       const m = re.exec(p.context);
       const unitText = m === null ? '' : (m[4] ?? m[5] ?? '').trim();

@@ -45,7 +45,7 @@ const error = (code: string, message: string, where: string): Diagnostic => ({
 
 function inRange(p: Parameter, v: number): boolean {
   const eps = 1e-12 * Math.max(1, Math.abs(v));
-  if (p.values !== undefined && p.values.some((x) => Math.abs(x - v) <= eps)) return true;
+  if (p.values?.some((x) => Math.abs(x - v) <= eps)) return true;
   return p.min !== undefined && p.max !== undefined && v >= p.min - eps && v <= p.max + eps;
 }
 
