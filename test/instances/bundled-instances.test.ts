@@ -50,7 +50,7 @@ const byId = (id: string): InstanceProblem[] => all.instances.filter((i) => i.in
 const f = (x: number) => formatFigures(x, 4);
 
 /** Answers written with each instance's own numbers (one per problem), and the node they must match. */
-const SAMPLES: { id: string; node: number; answer: (v: Readonly<Record<string, number>>) => string }[] = [
+const SAMPLES: { id: string; node: number; answer: (v: Readonly<Record<string, string>>) => string }[] = [
   {
     id: 'mech-04',
     node: 3,
@@ -64,9 +64,8 @@ const SAMPLES: { id: string; node: number; answer: (v: Readonly<Record<string, n
   },
   {
     id: 'thermo-09',
-    node: 5,
-    answer: (v) =>
-      `$$T_3 = ${v.T_1}\\cdot\\frac{${v.p_2}}{${v.p_1}}\\left(\\frac{${v.p_1}}{${v.p_2}}\\right)^{2/7}$$`,
+    node: 4,
+    answer: (v) => `$$T_2 = ${v.T_1}\\cdot\\frac{${v.p_2}}{${v.p_1}}$$`,
   },
   {
     id: 'qm-01',
@@ -83,15 +82,22 @@ test('answers written with 12 instances’ numbers match the symbolic nodes; the
   for (const s of SAMPLES) {
     const original = bundled.find((p) => p.id === s.id)!;
     const own = Object.fromEntries((original.parameters ?? []).map((p) => [p.name, p.value]));
-    for (const inst of byId(s.id)) {
-      const right = scorer.scoreResponse(inst, s.answer(inst.parameter_values));
-      assert.ok(
-        right.matched.includes(s.node),
-        `${inst.id}: ${s.answer(inst.parameter_values)} → ${right.matched}`,
+    // Numbers written to the parameter's figures, as the problem text shows them.
+    const written = (values: Readonly<Record<string, number>>): Record<string, string> =>
+      Object.fromEntries(
+        (original.parameters ?? []).map((p) => [
+          p.name,
+          p.integer === true ? String(values[p.name]) : formatFigures(values[p.name]!, p.figures ?? 3),
+        ]),
       );
+    for (const inst of byId(s.id)) {
+      const mine = s.answer(written(inst.parameter_values));
+      const right = scorer.scoreResponse(inst, mine);
+      assert.ok(right.matched.includes(s.node), `${inst.id}: ${mine} → ${right.matched}`);
       // Only when the numbers this answer uses differ from the original's.
-      if (s.answer(own) === s.answer(inst.parameter_values)) continue;
-      const stale = scorer.scoreResponse(inst, s.answer(own));
+      const theirs = s.answer(written(own));
+      if (theirs === mine) continue;
+      const stale = scorer.scoreResponse(inst, theirs);
       assert.ok(!stale.matched.includes(s.node), `${inst.id}: the original's numbers matched`);
     }
   }
