@@ -3,15 +3,24 @@ import { parseArgs } from 'node:util';
 import type { Diagnostic } from '../../core/diagnostic.js';
 import type { Problem } from '../../dag/types.js';
 import { loadDataset } from '../../dataset/load-dataset.js';
+import { datasetInstances } from '../../instances/dataset-instances.js';
 import { createChatClient } from '../../llm/chat-client.js';
 import { createImageLoader } from '../../llm/image-loader.js';
 import { resolveEndpoint } from '../../llm/resolve-endpoint.js';
+import { readJsonLines } from '../../runs/jsonl-file.js';
 import { createProgressDisplay } from '../../runs/progress-display.js';
 import { renderRunReport } from '../../runs/render-run-report.js';
 import { createResponseCache, defaultCacheDir } from '../../runs/response-cache.js';
 import { runModel } from '../../runs/run-model.js';
 import type { ResponseScorer } from '../../runs/score-run.js';
+import { writeFileAtomic } from '../../runs/write-file-atomic.js';
 import { createScorer } from '../../score/create-scorer.js';
+import { renderTable3 } from '../../tasks/render-table3.js';
+import {
+  type InstanceOutcome,
+  type RobustnessReport,
+  robustnessReport,
+} from '../../tasks/robustness-report.js';
 import type { CliIo, Command } from '../io.js';
 import { UsageError } from '../io.js';
 import { bundledDatasetPath } from '../paths.js';
@@ -19,7 +28,7 @@ import { bundledDatasetPath } from '../paths.js';
 const HELP = `Usage: prism run --model NAME [--base-url URL] [--dataset PATH] [--samples K] [--out DIR]
                  [--concurrency N] [--temperature T] [--max-tokens N] [--reasoning-effort E]
                  [--timeout S] [--max-attempts N] [--retry-errors] [--limit N] [--text-only]
-                 [--quiet | --jsonl]
+                 [--quiet | --jsonl] [--instances N [--instance-seed S]]
 
 Asks a model served by any OpenAI-compatible chat-completions API (OpenAI, vLLM, Ollama, llama.cpp,
 DeepSeek, Together, …) to solve every problem with the zero-shot PRISM-Physics prompt, stores each
@@ -51,6 +60,11 @@ Options:
   --text-only            do not attach problem images
   --quiet                no progress, no table
   --jsonl                progress events and the final report as JSON lines on stdout
+  --instances N          PRiSM Task I: run N instances (prism instances) of every problem whose
+                         text shows parameters instead of the problems; adds prism.json and
+                         prism.md (Table 3 layout: Overall Acc, TRUE@90, Volatility, TFR, and the
+                         step-score profile across instances) to the run directory
+  --instance-seed S      seed of the instances (default 0)
 Exit codes: 0 all samples answered, 1 some requests failed (see --retry-errors) or interrupted,
 2 bad input or a run directory made with other settings.`;
 
@@ -110,6 +124,8 @@ export function createRunCommand(deps: RunCommandDeps): Command {
           'text-only': { type: 'boolean' },
           quiet: { type: 'boolean' },
           jsonl: { type: 'boolean' },
+          instances: { type: 'string' },
+          'instance-seed': { type: 'string' },
         },
         allowPositionals: false,
       }));
@@ -147,7 +163,13 @@ export function createRunCommand(deps: RunCommandDeps): Command {
       io.stderr(
         `prism run: ${skipped} dataset error finding(s); those problems are skipped (run prism validate)\n`,
       );
-    const problems = limit === undefined ? dataset.problems : dataset.problems.slice(0, limit);
+    const chosen = limit === undefined ? dataset.problems : dataset.problems.slice(0, limit);
+    const instanceCount = positiveInt('instances', str('instances'));
+    const problems: readonly Problem[] =
+      instanceCount === undefined
+        ? chosen
+        : datasetInstances(chosen, { n: instanceCount, seed: str('instance-seed') ?? '0', textualOnly: true })
+            .instances;
     if (problems.length === 0) throw new UsageError(`no problems in ${datasetPath}`);
 
     const mode =
@@ -166,9 +188,10 @@ export function createRunCommand(deps: RunCommandDeps): Command {
     const controller = new AbortController();
     const remove = (deps.onInterrupt ?? processInterrupt)(() => controller.abort());
     let result: Awaited<ReturnType<typeof runModel>>;
+    const dir = str('out') ?? join('runs', modelDirName(model));
     try {
       result = await runModel({
-        dir: str('out') ?? join('runs', modelDirName(model)),
+        dir,
         problems,
         client,
         params: {
@@ -199,6 +222,12 @@ export function createRunCommand(deps: RunCommandDeps): Command {
     }
     if (mode === 'jsonl') io.stdout(`${JSON.stringify({ type: 'summary', report: result.report })}\n`);
     else if (mode !== 'quiet') io.stdout(renderRunReport(result.report));
+    if (instanceCount !== undefined) {
+      const table = writePrismReport(dir, model, problems);
+      if (mode === 'jsonl') io.stdout(`${JSON.stringify({ type: 'prism', report: table.report })}\n`);
+      else if (mode !== 'quiet')
+        io.stdout(`\nPRiSM Task I (${problems.length} instances)\n\n${table.markdown}`);
+    }
     if (result.report.errors > 0) {
       io.stderr(
         `prism run: ${result.report.errors} request(s) failed; add --retry-errors to try them again\n`,
@@ -213,6 +242,25 @@ export function createRunCommand(deps: RunCommandDeps): Command {
     help: HELP,
     run,
   };
+}
+
+/** Task I: the robustness report of a run over instances, written beside the run's summary. */
+function writePrismReport(
+  dir: string,
+  model: string,
+  problems: readonly Problem[],
+): { report: RobustnessReport; markdown: string } {
+  const records = readJsonLines(join(dir, 'records.jsonl')).rows as InstanceOutcome[];
+  const report = robustnessReport(
+    'I',
+    model,
+    problems.map((p) => p.id),
+    records,
+  );
+  const markdown = renderTable3([report]);
+  writeFileAtomic(join(dir, 'prism.json'), `${JSON.stringify(report, null, 2)}\n`);
+  writeFileAtomic(join(dir, 'prism.md'), markdown);
+  return { report, markdown };
 }
 
 /** Images are resolved against the dataset's folder (or the folder of a dataset file). */
