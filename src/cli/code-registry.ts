@@ -8,6 +8,7 @@ import { LLM_CODES } from '../llm/codes.js';
 import { NORMALIZE_CODES } from '../normalize/codes.js';
 import { NUMERIC_CODES } from '../numeric/codes.js';
 import { BENCH_CODES } from '../runs/codes.js';
+import { SANDBOX_CODES } from '../sandbox/codes.js';
 import { SCORE_CODES } from '../score/codes.js';
 
 /** One diagnostic code with the stage that emits it and its explanation. */
@@ -29,6 +30,7 @@ const STAGES: readonly [string, Readonly<Record<string, string>>][] = [
   ['llm', LLM_CODES],
   ['bench', BENCH_CODES],
   ['instances', INSTANCE_CODES],
+  ['sandbox', SANDBOX_CODES],
 ];
 
 /** Every diagnostic code of every stage: the one registry behind `prism explain`, the docs and the viewer. */
