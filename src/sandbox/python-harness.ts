@@ -2,7 +2,8 @@
  * The Python side of the sandbox (written into the throwaway directory as `harness.py`, run with
  * `python3 -I -B`). It preloads the allowed libraries, then installs an audit hook (PEP 578) that
  * refuses, for the rest of the process: every socket operation; process creation (fork, exec,
- * spawn, system, subprocess); signals to other processes; ctypes (which could undo the hook); and
+ * spawn, system, subprocess); signals to other processes; ctypes (which could undo the hook; only
+ * `dlopen(None)`, which numpy does at import, passes, and calls through it are refused); and
  * opening, creating, renaming or removing files outside the working directory. It then runs the
  * model's code (`solution.py`) once, and its function once per call of `calls.json`, each call's
  * exception recorded; prints are counted and capped. The one result line is written to fd 1.
@@ -41,6 +42,8 @@ def _hook(event, args):
             raise PermissionError('sandbox: writing outside the working directory is not allowed: %s' % (path,))
     elif event.startswith('socket.'):
         raise PermissionError('sandbox: network access is not allowed (%s)' % event)
+    elif event == 'ctypes.dlopen' and args and args[0] is None:
+        return  # numpy opens the running process itself at import; calling into it stays refused
     elif event.startswith(_PROCESS) or event.startswith('ctypes.'):
         raise PermissionError('sandbox: %s is not allowed' % event)
     elif event.startswith(_PATHS):

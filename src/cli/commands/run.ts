@@ -21,6 +21,7 @@ import {
   type RobustnessReport,
   robustnessReport,
 } from '../../tasks/robustness-report.js';
+import { PRISM_TASKS, runPrismTask } from '../../tasks/run-prism-task.js';
 import type { CliIo, Command } from '../io.js';
 import { UsageError } from '../io.js';
 import { bundledDatasetPath } from '../paths.js';
@@ -65,6 +66,9 @@ Options:
                          prism.md (Table 3 layout: Overall Acc, TRUE@90, Volatility, TFR, and the
                          step-score profile across instances) to the run directory
   --instance-seed S      seed of the instances (default 0)
+  --task T               a PRiSM task on N instances (default 5) of the parameterized problems:
+                         IV code synthesis (Python run in a sandbox), III correction of an
+                         injected error, V ambiguity (masked inputs; --judge-model labels)
 Exit codes: 0 all samples answered, 1 some requests failed (see --retry-errors) or interrupted,
 2 bad input or a run directory made with other settings.`;
 
@@ -126,6 +130,7 @@ export function createRunCommand(deps: RunCommandDeps): Command {
           jsonl: { type: 'boolean' },
           instances: { type: 'string' },
           'instance-seed': { type: 'string' },
+          task: { type: 'string' },
         },
         allowPositionals: false,
       }));
@@ -187,8 +192,33 @@ export function createRunCommand(deps: RunCommandDeps): Command {
     const textOnly = values['text-only'] === true;
     const controller = new AbortController();
     const remove = (deps.onInterrupt ?? processInterrupt)(() => controller.abort());
-    let result: Awaited<ReturnType<typeof runModel>>;
     const dir = str('out') ?? join('runs', modelDirName(model));
+    const task = str('task');
+    if (task !== undefined) {
+      if (!(PRISM_TASKS as readonly string[]).includes(task))
+        throw new UsageError(`--task must be one of ${PRISM_TASKS.join(', ')}, not '${task}'`);
+      const done = await runPrismTask(task, {
+        dir,
+        problems: chosen,
+        n: instanceCount ?? 5,
+        seed: str('instance-seed') ?? '0',
+        client,
+        params: {
+          model,
+          ...(temperature === undefined ? {} : { temperature }),
+          ...(maxTokens === undefined ? {} : { maxTokens }),
+        },
+        dataset: datasetPath,
+        cache: createResponseCache(defaultCacheDir(deps.env)),
+        concurrency,
+        onEvent: (e) => progress.event(e),
+      });
+      progress.finish();
+      if (mode === 'jsonl') io.stdout(`${JSON.stringify({ type: 'prism', task, report: done.json })}\n`);
+      else if (mode !== 'quiet') io.stdout(`\nPRiSM Task ${task}\n\n${done.markdown}`);
+      return done.ok ? 0 : 1;
+    }
+    let result: Awaited<ReturnType<typeof runModel>>;
     try {
       result = await runModel({
         dir,
