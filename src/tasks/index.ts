@@ -9,6 +9,8 @@ export {
   extractCode,
   scoreCode,
 } from './code-task.js';
+export { ERROR_KINDS, type ErrorKind, type InjectedError, injectError } from './inject-error.js';
+export { type CorrectionBehaviour, labelCorrection } from './label-correction.js';
 export { renderTable3 } from './render-table3.js';
 export {
   type InstanceOutcome,
@@ -17,4 +19,10 @@ export {
   robustnessReport,
 } from './robustness-report.js';
 export { runCodeTask, type TaskRunOptions } from './run-code-task.js';
+export {
+  behaviourShares,
+  CORRECTION_PROMPT,
+  type CorrectionOutcome,
+  runCorrectionTask,
+} from './run-correction-task.js';
 export { PRISM_TASKS, runPrismTask } from './run-prism-task.js';

@@ -1,8 +1,9 @@
 import { renderTable3 } from './render-table3.js';
 import { runCodeTask, type TaskRunOptions } from './run-code-task.js';
+import { behaviourShares, runCorrectionTask } from './run-correction-task.js';
 
 /** The PRiSM tasks `prism run --task` runs itself (Task I is `--instances`). */
-export const PRISM_TASKS = ['IV'] as const;
+export const PRISM_TASKS = ['III', 'IV'] as const;
 
 /** Runs one PRiSM task and renders its report (Markdown). */
 export async function runPrismTask(
@@ -12,6 +13,18 @@ export async function runPrismTask(
   if (task === 'IV') {
     const r = await runCodeTask(options);
     return { markdown: renderTable3([r.report]), ok: r.ok, json: r.report };
+  }
+  if (task === 'III') {
+    const r = await runCorrectionTask(options);
+    const shares = behaviourShares(r.outcomes);
+    const behaviour = Object.entries(shares)
+      .map(([k, v]) => `| ${k} | ${v.toFixed(1)} |`)
+      .join('\n');
+    return {
+      markdown: `${renderTable3([r.report])}\n| behaviour (by rule) | % |\n|---|---|\n${behaviour}\n`,
+      ok: r.ok,
+      json: { report: r.report, behaviour: shares },
+    };
   }
   throw new RangeError(`unknown PRiSM task ${task}`);
 }
