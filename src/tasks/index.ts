@@ -11,6 +11,7 @@ export {
 } from './code-task.js';
 export { ERROR_KINDS, type ErrorKind, type InjectedError, injectError } from './inject-error.js';
 export { type CorrectionBehaviour, labelCorrection } from './label-correction.js';
+export { MASK, type MaskedInstance, maskInputs } from './mask-inputs.js';
 export { renderTable3 } from './render-table3.js';
 export {
   type InstanceOutcome,
@@ -18,6 +19,14 @@ export {
   type RobustnessReport,
   robustnessReport,
 } from './robustness-report.js';
+export {
+  AMBIGUITY_JUDGE_PROMPT,
+  AMBIGUITY_PROMPT,
+  type AmbiguityLabel,
+  type AmbiguityOutcome,
+  parseAmbiguityLabel,
+  runAmbiguityTask,
+} from './run-ambiguity-task.js';
 export { runCodeTask, type TaskRunOptions } from './run-code-task.js';
 export {
   behaviourShares,

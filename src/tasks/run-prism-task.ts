@@ -1,14 +1,15 @@
 import { renderTable3 } from './render-table3.js';
+import { runAmbiguityTask } from './run-ambiguity-task.js';
 import { runCodeTask, type TaskRunOptions } from './run-code-task.js';
 import { behaviourShares, runCorrectionTask } from './run-correction-task.js';
 
 /** The PRiSM tasks `prism run --task` runs itself (Task I is `--instances`). */
-export const PRISM_TASKS = ['III', 'IV'] as const;
+export const PRISM_TASKS = ['III', 'IV', 'V'] as const;
 
 /** Runs one PRiSM task and renders its report (Markdown). */
 export async function runPrismTask(
   task: string,
-  options: TaskRunOptions,
+  options: TaskRunOptions & { readonly judgeModel?: string },
 ): Promise<{ markdown: string; ok: boolean; json: unknown }> {
   if (task === 'IV') {
     const r = await runCodeTask(options);
@@ -25,6 +26,14 @@ export async function runPrismTask(
       ok: r.ok,
       json: { report: r.report, behaviour: shares },
     };
+  }
+  if (task === 'V') {
+    const r = await runAmbiguityTask(options);
+    const rows = Object.entries(r.shares)
+      .map(([k, v]) => `| V | ${k} | ${v.toFixed(1)} |`)
+      .join('\n');
+    const markdown = `| Task | judge label | % of ${r.outcomes.length} responses |\n|---|---|---|\n${rows}\n`;
+    return { markdown, ok: r.ok, json: { shares: r.shares } };
   }
   throw new RangeError(`unknown PRiSM task ${task}`);
 }

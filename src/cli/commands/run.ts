@@ -69,6 +69,7 @@ Options:
   --task T               a PRiSM task on N instances (default 5) of the parameterized problems:
                          IV code synthesis (Python run in a sandbox), III correction of an
                          injected error, V ambiguity (masked inputs; --judge-model labels)
+  --judge-model NAME     Task V's judge (default: --model)
 Exit codes: 0 all samples answered, 1 some requests failed (see --retry-errors) or interrupted,
 2 bad input or a run directory made with other settings.`;
 
@@ -131,6 +132,7 @@ export function createRunCommand(deps: RunCommandDeps): Command {
           instances: { type: 'string' },
           'instance-seed': { type: 'string' },
           task: { type: 'string' },
+          'judge-model': { type: 'string' },
         },
         allowPositionals: false,
       }));
@@ -199,6 +201,7 @@ export function createRunCommand(deps: RunCommandDeps): Command {
         throw new UsageError(`--task must be one of ${PRISM_TASKS.join(', ')}, not '${task}'`);
       const done = await runPrismTask(task, {
         dir,
+        ...(str('judge-model') === undefined ? {} : { judgeModel: str('judge-model')! }),
         problems: chosen,
         n: instanceCount ?? 5,
         seed: str('instance-seed') ?? '0',
