@@ -15,6 +15,7 @@ export type { ResponseRow } from './dataset/index.js';
 export * from './dataset/index.js';
 export * from './equivalence/index.js';
 export * from './extract/index.js';
+export * from './instances/index.js';
 export * from './latex/index.js';
 export * from './llm/index.js';
 export * from './normalize/index.js';
@@ -26,5 +27,7 @@ export * from './report/index.js';
 // dataset loader's `{problem_id, response}` line.
 export * from './runs/index.js';
 export type { ResponseRow as RunResponseRow } from './runs/response-row.js';
+export * from './sandbox/index.js';
 export * from './score/index.js';
 export * from './stats/index.js';
+export * from './tasks/index.js';
