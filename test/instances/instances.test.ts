@@ -158,3 +158,24 @@ test('an answer that substitutes the instance’s numbers matches the symbolic n
 });
 
 export type { InstanceProblem };
+
+test('prism validate reports a parameter whose value disagrees with the witness (exit 1)', async () => {
+  const { mkdtempSync, writeFileSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const { validateCommand } = await import('../../src/cli/commands/validate.js');
+  const { runCommand } = await import('../helpers/cli.js');
+  const dir = mkdtempSync(join(tmpdir(), 'prism-validate-params-'));
+  const good = join(dir, 'good.json');
+  const bad = join(dir, 'bad.json');
+  writeFileSync(good, JSON.stringify([drop, ramp]));
+  writeFileSync(
+    bad,
+    JSON.stringify([{ ...ramp, parameters: [{ ...ramp.parameters[0], value: 45 }, ramp.parameters[1]] }]),
+  );
+  const ok = await runCommand(validateCommand, ['--dataset', good]);
+  assert.equal(ok.code, 0, ok.stdout);
+  const r = await runCommand(validateCommand, ['--dataset', bad]);
+  assert.equal(r.code, 1);
+  assert.match(r.stdout, /parameter-witness-mismatch .*problem ramp parameter theta/);
+});
