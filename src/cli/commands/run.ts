@@ -15,6 +15,7 @@ import { runModel } from '../../runs/run-model.js';
 import type { ResponseScorer } from '../../runs/score-run.js';
 import { writeFileAtomic } from '../../runs/write-file-atomic.js';
 import { createScorer } from '../../score/create-scorer.js';
+import { paraphraseProblems } from '../../tasks/paraphrase.js';
 import { renderTable3 } from '../../tasks/render-table3.js';
 import {
   type InstanceOutcome,
@@ -70,6 +71,8 @@ Options:
                          IV code synthesis (Python run in a sandbox), III correction of an
                          injected error, V ambiguity (masked inputs; --judge-model labels)
   --judge-model NAME     Task V's judge (default: --model)
+  --paraphrase           with --instances: the model first paraphrases each problem text; a
+                         paraphrase that loses or invents a {{placeholder}} is refused
 Exit codes: 0 all samples answered, 1 some requests failed (see --retry-errors) or interrupted,
 2 bad input or a run directory made with other settings.`;
 
@@ -133,6 +136,7 @@ export function createRunCommand(deps: RunCommandDeps): Command {
           'instance-seed': { type: 'string' },
           task: { type: 'string' },
           'judge-model': { type: 'string' },
+          paraphrase: { type: 'boolean' },
         },
         allowPositionals: false,
       }));
@@ -172,7 +176,7 @@ export function createRunCommand(deps: RunCommandDeps): Command {
       );
     const chosen = limit === undefined ? dataset.problems : dataset.problems.slice(0, limit);
     const instanceCount = positiveInt('instances', str('instances'));
-    const problems: readonly Problem[] =
+    let problems: readonly Problem[] =
       instanceCount === undefined
         ? chosen
         : datasetInstances(chosen, { n: instanceCount, seed: str('instance-seed') ?? '0', textualOnly: true })
@@ -195,6 +199,26 @@ export function createRunCommand(deps: RunCommandDeps): Command {
     const controller = new AbortController();
     const remove = (deps.onInterrupt ?? processInterrupt)(() => controller.abort());
     const dir = str('out') ?? join('runs', modelDirName(model));
+    if (values.paraphrase === true && instanceCount !== undefined) {
+      const para = await paraphraseProblems(
+        {
+          dir,
+          client,
+          params: { model, ...(maxTokens === undefined ? {} : { maxTokens }) },
+          dataset: datasetPath,
+          cache: createResponseCache(defaultCacheDir(deps.env)),
+          concurrency,
+        },
+        chosen,
+      );
+      for (const r of para.refused)
+        io.stderr(`prism run: paraphrase of ${r.id} refused (${r.why}); original text kept\n`);
+      problems = datasetInstances(para.problems, {
+        n: instanceCount,
+        seed: str('instance-seed') ?? '0',
+        textualOnly: true,
+      }).instances;
+    }
     const task = str('task');
     if (task !== undefined) {
       if (!(PRISM_TASKS as readonly string[]).includes(task))
@@ -216,6 +240,7 @@ export function createRunCommand(deps: RunCommandDeps): Command {
         concurrency,
         onEvent: (e) => progress.event(e),
       });
+      remove();
       progress.finish();
       if (mode === 'jsonl') io.stdout(`${JSON.stringify({ type: 'prism', task, report: done.json })}\n`);
       else if (mode !== 'quiet') io.stdout(`\nPRiSM Task ${task}\n\n${done.markdown}`);
