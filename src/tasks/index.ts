@@ -31,8 +31,10 @@ export {
 export { runCodeTask, type TaskRunOptions } from './run-code-task.js';
 export {
   behaviourShares,
+  CORRECTION_JUDGE_PROMPT,
   CORRECTION_PROMPT,
   type CorrectionOutcome,
+  parseCorrectionLabel,
   runCorrectionTask,
 } from './run-correction-task.js';
 export { PRISM_TASKS, runPrismTask } from './run-prism-task.js';

@@ -9,6 +9,7 @@ import { loadResponses } from '../runs/response-row.js';
 import { runModel } from '../runs/run-model.js';
 import { writeFileAtomic } from '../runs/write-file-atomic.js';
 import { createScorer } from '../score/create-scorer.js';
+import { askModel } from './ask-model.js';
 import { ERROR_KINDS, type InjectedError, injectError } from './inject-error.js';
 import { type CorrectionBehaviour, labelCorrection } from './label-correction.js';
 import { type InstanceOutcome, type RobustnessReport, robustnessReport } from './robustness-report.js';
@@ -29,6 +30,34 @@ export const CORRECTION_PROMPT: PromptTemplate = {
 export interface CorrectionOutcome extends InstanceOutcome {
   readonly error: InjectedError;
   readonly behaviour: CorrectionBehaviour;
+  /** `rule` when the answer's formulas decided, `judge` when a judge model labelled it. */
+  readonly labelled_by: 'rule' | 'judge';
+}
+
+/** The judge's prompt for the responses the rule leaves unlabelled. */
+export const CORRECTION_JUDGE_PROMPT: PromptTemplate = {
+  version: 'prism-correction-judge-v1',
+  preamble: [
+    "A student's partial solution to the physics problem below contained one known error. Read the",
+    "model's response and answer with exactly one label on the last line:",
+    'EXPLICIT — the response points out the error and corrects it;',
+    'SILENT — it corrects the error without saying so;',
+    'ACCEPT — it carries the error on without noticing it.',
+  ].join('\n'),
+  formatHeading: 'Label:',
+};
+
+/** The judge's label: the last of EXPLICIT / SILENT / ACCEPT it names. */
+export function parseCorrectionLabel(text: string): CorrectionBehaviour {
+  const found = [...text.toUpperCase().matchAll(/\b(EXPLICIT|SILENT|ACCEPT)\b/g)].map((m) => m[1]);
+  const last = found[found.length - 1];
+  return last === 'EXPLICIT'
+    ? 'explicit-correction'
+    : last === 'SILENT'
+      ? 'silent-correction'
+      : last === 'ACCEPT'
+        ? 'uncritical-acceptance'
+        : 'unlabelled';
 }
 
 /**
@@ -36,10 +65,11 @@ export interface CorrectionOutcome extends InstanceOutcome {
  * parameters, a partial solution written from the DAG with one error injected by rule — the k-th
  * instance gets kind k (conceptual, careless, encoding, knowledge gap, in turn; the next kind when a
  * DAG admits none) — is shown after the problem; the answer is scored as any answer (final answer,
- * step score) and its behaviour labelled by rule. Writes `prism-iii.json`.
+ * step score) and its behaviour labelled by rule — what the rule leaves open by a judge model when
+ * `judgeModel` is given (`<dir>/judge`). Writes `prism-iii.json`.
  */
 export async function runCorrectionTask(
-  options: TaskRunOptions,
+  options: TaskRunOptions & { readonly judgeModel?: string },
 ): Promise<{ report: RobustnessReport; outcomes: CorrectionOutcome[]; ok: boolean }> {
   const { instances } = datasetInstances(options.problems, {
     n: options.n,
@@ -77,7 +107,7 @@ export async function runCorrectionTask(
     ).map((r) => [r.problem_id, r]),
   );
   const texts = loadResponses(join(options.dir, 'responses.jsonl')).latest;
-  const outcomes: CorrectionOutcome[] = posed.map(({ problem, error }) => {
+  const ruled = posed.map(({ problem, error }) => {
     const record = records.get(problem.id);
     const text = [...texts.values()].find((r) => r.problem_id === problem.id)?.response ?? '';
     const finalCorrect = record?.final_answer_correct === true;
@@ -90,7 +120,33 @@ export async function runCorrectionTask(
         finalCorrect,
         matched: record?.matched ?? [],
       }),
+      labelled_by: 'rule' as const,
+      text,
     };
+  });
+  // What the answer's formulas do not decide goes to a judge model, when one is named.
+  const open = ruled.filter((o) => o.behaviour === 'unlabelled');
+  const judged = new Map<string, CorrectionBehaviour>();
+  if (options.judgeModel !== undefined && open.length > 0) {
+    const { texts: verdicts } = await askModel({
+      ...options,
+      dir: join(options.dir, 'judge'),
+      params: { ...options.params, model: options.judgeModel },
+      template: CORRECTION_JUDGE_PROMPT,
+      problems: open.map((o) => {
+        const problem = problems.find((p) => p.id === o.problem_id)!;
+        return {
+          ...problem,
+          context: `${problem.context}\n\nThe error: ${o.error.kind} — the partial solution wrote $${o.error.wrong}$ where $${o.error.right}$ is right.\n\nResponse to grade:\n${o.text}`,
+          final_answer_instructions: 'One of EXPLICIT, SILENT, ACCEPT.',
+        };
+      }),
+    });
+    for (const o of open) judged.set(o.problem_id, parseCorrectionLabel(verdicts.get(o.problem_id) ?? ''));
+  }
+  const outcomes: CorrectionOutcome[] = ruled.map(({ text: _t, ...o }) => {
+    const label = judged.get(o.problem_id);
+    return label === undefined ? o : { ...o, behaviour: label, labelled_by: 'judge' };
   });
   const report = robustnessReport(
     'III',

@@ -24,6 +24,9 @@ const partial = (text: string): string =>
 let server: FakeServer;
 before(async () => {
   server = await startFakeOpenAiServer((req) => {
+    if (req.body.model === 'judge') return { kind: 'answer', text: 'It carries the slip on.\nACCEPT' };
+    if (req.body.model?.startsWith('vague') === true)
+      return { kind: 'answer', text: 'Hard to say. $$\\boxed{x = 1}$$' };
     const inst = instanceOf(req, instances);
     if (inst === undefined) return { kind: 'answer', text: 'No idea.' };
     const steps = partial(userText(req.body));
@@ -37,7 +40,10 @@ before(async () => {
 });
 after(() => server.close());
 
-async function run(model: string): Promise<{ report: RobustnessReport; outcomes: CorrectionOutcome[] }> {
+async function run(
+  model: string,
+  ...extra: string[]
+): Promise<{ report: RobustnessReport; outcomes: CorrectionOutcome[] }> {
   const command = createRunCommand({
     env: { PRISM_CACHE_DIR: join(tmp, 'cache'), PRISM_BASE_URL: server.url },
     onInterrupt: () => () => {},
@@ -54,6 +60,7 @@ async function run(model: string): Promise<{ report: RobustnessReport; outcomes:
     '4',
     '--out',
     out,
+    ...extra,
   ]);
   assert.equal(r.code, 0, r.stderr);
   assert.match(r.stdout, /\| III \| TRUE@90 ↑ \|/);
@@ -72,6 +79,13 @@ test('Task III through the loopback server: errors injected by rule, answers sco
   assert.ok(
     labels.every((l) => l === 'uncritical-acceptance'),
     JSON.stringify(accepter.outcomes.map((o) => [o.error.kind, o.error.wrong, o.behaviour])),
+  );
+  // A response the formulas do not decide is unlabelled by rule, and labelled by the judge when named.
+  const vague = await run('vague');
+  assert.ok(vague.outcomes.every((o) => o.behaviour === 'unlabelled' && o.labelled_by === 'rule'));
+  const judged = await run('vague-judged', '--judge-model', 'judge');
+  assert.ok(
+    judged.outcomes.every((o) => o.behaviour === 'uncritical-acceptance' && o.labelled_by === 'judge'),
   );
   // Every shown partial solution stops before a final node.
   for (const o of fixer.outcomes) assert.ok(!o.error.shown.includes('\\boxed'));
