@@ -138,6 +138,7 @@ export async function runPythonSandboxed(
   });
   clearTimeout(timer);
   killGroup();
+  await groupGone(pid);
   rmSync(dir, { recursive: true, force: true });
   const wall = Math.round(performance.now() - started);
   if (reason === 'timeout')
@@ -161,4 +162,17 @@ export async function runPythonSandboxed(
     return fail('sandbox-crashed', why, isolation, pid);
   }
   return { calls: parsed.results, wallMs: wall, isolation, ...(pid === undefined ? {} : { pid }) };
+}
+
+/** Waits (up to 2 s) until no process of the group is left, killed ones reaped by their parent. */
+async function groupGone(pid: number | undefined): Promise<void> {
+  if (pid === undefined) return;
+  for (let waited = 0; waited < 2000; waited += 20) {
+    try {
+      process.kill(-pid, 0);
+    } catch {
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
