@@ -18,6 +18,7 @@ export type { ResponseRow } from './dataset/index.js';
 export * from './dataset/index.js';
 export * from './equivalence/index.js';
 export * from './extract/index.js';
+export * from './instances/index.js';
 // The call layer, PhysicsEval's techniques and the LLM judges, as namespaces (their names are generic).
 export * as judges from './judges/index.js';
 export * from './latex/index.js';
@@ -32,6 +33,8 @@ export * from './report/index.js';
 // dataset loader's `{problem_id, response}` line.
 export * from './runs/index.js';
 export type { ResponseRow as RunResponseRow } from './runs/response-row.js';
+export * from './sandbox/index.js';
 export * from './score/index.js';
 export * from './stats/index.js';
+export * from './tasks/index.js';
 export * as techniques from './techniques/index.js';

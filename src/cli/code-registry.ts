@@ -2,12 +2,14 @@ import { DAG_CODES } from '../dag/codes.js';
 import { DATASET_CODES } from '../dataset/codes.js';
 import { EQUIVALENCE_CODES } from '../equivalence/codes.js';
 import { EXTRACT_CODES } from '../extract/codes.js';
+import { INSTANCE_CODES } from '../instances/codes.js';
 import { LATEX_CODES } from '../latex/codes.js';
 import { LLM_CODES } from '../llm/codes.js';
 import { NORMALIZE_CODES } from '../normalize/codes.js';
 import { NUMERIC_CODES } from '../numeric/codes.js';
 import { PIPELINE_CODES } from '../pipeline/codes.js';
 import { BENCH_CODES } from '../runs/codes.js';
+import { SANDBOX_CODES } from '../sandbox/codes.js';
 import { SCORE_CODES } from '../score/codes.js';
 import { SERVER_CODES } from '../server/codes.js';
 
@@ -31,6 +33,8 @@ const STAGES: readonly [string, Readonly<Record<string, string>>][] = [
   ['bench', BENCH_CODES],
   ['pipeline', PIPELINE_CODES],
   ['server', SERVER_CODES],
+  ['instances', INSTANCE_CODES],
+  ['sandbox', SANDBOX_CODES],
 ];
 
 /** Every diagnostic code of every stage: the one registry behind `prism explain`, the docs and the viewer. */

@@ -44,4 +44,19 @@ export const DAG_CODES: Readonly<Record<string, string>> = {
     'An algebraic final answer is not equivalent to any final node of its (sub-)question and does not hold at the witness either.',
   'final-answer-unchecked':
     'A stated final answer could not be checked: not written as `quantity = value`, no single number, a quantity the witness does not determine, or a formula that does not prepare.',
+  'parameter-bad':
+    'A PRiSM parameter is malformed: it needs an identifier `name`, a `symbol`, a numeric `value` and a range (`min` ≤ `max`) or a `values` list; `figures` 1–15.',
+  'parameter-unknown-placeholder': 'The text uses a `{{name}}` placeholder that names no parameter.',
+  'parameter-not-input':
+    "A parameter's symbol is neither a constants-map key nor a witness key of the problem, or no DAG formula uses it: it is not an input of the DAG.",
+  'parameter-witness-mismatch':
+    "A parameter's `value` (times its unit's SI scale) differs from the problem's own value for the symbol (constants map or witness): the text and the DAG would disagree.",
+  'parameter-out-of-range':
+    "A parameter's own value lies outside its range or list, is not an integer though declared so, or is not written to its significant figures: the problem is not one of its instances.",
+  'parameter-constraint-bad':
+    'A constraint is not a relation `lhs < rhs` (<, >, \\le, \\ge) whose sides can be evaluated.',
+  'parameter-constraint-violated':
+    'A constraint does not hold for the problem as written (its own parameter values).',
+  'parameter-instance-failed':
+    'A sampled instance of a parameterized problem could not be solved forward (the witness walk failed), or no instance satisfying the constraints was found within the attempt budget: narrow the parameter ranges or add a constraint.',
 };

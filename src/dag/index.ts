@@ -18,6 +18,14 @@ export {
   entropyComplexity,
   problemDifficulty,
 } from './entropy-complexity.js';
+export {
+  formatFigures,
+  placeholderNames,
+  renderTemplate,
+  renderValue,
+  roundFigures,
+} from './render-template.js';
+export { shapeParameters } from './shape-parameters.js';
 export type * from './types.js';
 export type { ValidatedDataset } from './validate-dataset.js';
 export { validateDataset } from './validate-dataset.js';

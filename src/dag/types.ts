@@ -46,7 +46,7 @@ export type Domain =
 export type Difficulty = 'easy' | 'medium' | 'hard';
 
 /** A problem with its reference DAG. */
-export interface Problem {
+export interface Problem extends ParameterizedFields {
   readonly id: string;
   readonly context: string;
   readonly source?: string;
@@ -78,4 +78,51 @@ export interface Problem {
    * place for (e.g. OlympiadBench's absolute `error` tolerance), kept as they were.
    */
   readonly meta?: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * PRiSM: one given quantity of a problem declared as a parameter, so that instances can vary it.
+ * Values are written in `unit` (the number the text shows); SI value = value × the unit's scale.
+ */
+export interface Parameter {
+  /** Placeholder name: the text writes `{{name}}` where the value (with its unit) appears. */
+  readonly name: string;
+  /** The DAG symbol it sets (LaTeX, e.g. `\theta`): a constants-map key or a witness key. */
+  readonly symbol: string;
+  /** The value of the problem as written (its witness, or constants-map value, in `unit`). */
+  readonly value: number;
+  /** Range sampled uniformly (in `unit`), both bounds inclusive. */
+  readonly min?: number;
+  readonly max?: number;
+  /** Or a list of values to choose from. */
+  readonly values?: readonly number[];
+  /** LaTeX unit written after the number (`\text{kg}`, `^\circ`, `\text{nm}`); absent: the SI value. */
+  readonly unit?: string;
+  /** Significant figures the value is rendered and rounded to (default 3). */
+  readonly figures?: number;
+  /** Whether the value is an integer (a quantum number, a count). */
+  readonly integer?: boolean;
+}
+
+/** The raw text of a parameterized problem, with `{{name}}` placeholders (rendered into the problem). */
+export interface ProblemTemplate {
+  readonly context: string;
+  readonly final_answer_instructions?: string;
+  readonly subquestions?: readonly {
+    readonly letter: string;
+    readonly subproblem: string;
+    readonly final_answer_instructions?: string;
+  }[];
+}
+
+/** The PRiSM fields of a problem (our extension): parameters, constraints and the text template. */
+export interface ParameterizedFields {
+  readonly parameters?: readonly Parameter[];
+  /**
+   * Relations every instance must satisfy, over parameters and solved quantities (`v < c`,
+   * `T_3 > T_1`, `\Delta t > 0`): an instance breaking one is rejected and drawn again.
+   */
+  readonly constraints?: readonly string[];
+  /** Set by the loader when the problem has parameters: the text before rendering. */
+  readonly template?: ProblemTemplate;
 }

@@ -1,4 +1,5 @@
 import type { Diagnostic } from '../core/diagnostic.js';
+import { shapeParameters } from './shape-parameters.js';
 import type { DagNode, Difficulty, Problem, Subquestion } from './types.js';
 import { located } from './validate-graph.js';
 
@@ -85,9 +86,11 @@ export function shapeProblem(item: unknown, where: string): ShapedProblem {
     if (typeof entry.subquestion === 'string') node.subquestion = entry.subquestion;
     nodes.push(node);
   });
+  const prism = shapeParameters(item, at);
+  diagnostics.push(...prism.diagnostics);
   const problem: Record<string, unknown> = {
     id,
-    context: typeof item.context === 'string' ? item.context : '',
+    context: prism.render(typeof item.context === 'string' ? item.context : ''),
     grading_standard: nodes,
   };
   for (const field of [
@@ -98,7 +101,8 @@ export function shapeProblem(item: unknown, where: string): ShapedProblem {
     'domain',
   ] as const) {
     if (item[field] === undefined) continue;
-    if (typeof item[field] === 'string') problem[field] = item[field];
+    if (typeof item[field] === 'string')
+      problem[field] = field === 'final_answer_instructions' ? prism.render(item[field]) : item[field];
     else warn(field, 'a string');
   }
   if (item.difficulty !== undefined) {
@@ -158,17 +162,22 @@ export function shapeProblem(item: unknown, where: string): ShapedProblem {
         }
         const sub: Record<string, unknown> = {
           letter: typeof s.letter === 'string' ? s.letter : String.fromCharCode(97 + i),
-          subproblem: typeof s.subproblem === 'string' ? s.subproblem : '',
+          subproblem: prism.render(typeof s.subproblem === 'string' ? s.subproblem : ''),
           solution: typeof s.solution === 'string' ? s.solution : '',
         };
         for (const field of ['final_answer_form', 'final_answer_instructions'] as const) {
-          if (typeof s[field] === 'string') sub[field] = s[field];
+          if (typeof s[field] === 'string') sub[field] = prism.render(s[field]);
         }
         copyFinalAnswer(s, sub, (f, e) => warn(`subquestions[${i}].${f}`, e));
         subs.push(sub as unknown as Subquestion);
       });
       problem.subquestions = subs;
     } else warn('subquestions', 'a list');
+  }
+  if (prism.parameters !== undefined) {
+    problem.parameters = prism.parameters;
+    problem.constraints = prism.constraints ?? [];
+    if (prism.template !== undefined) problem.template = prism.template;
   }
   return { problem: problem as unknown as Problem, diagnostics };
 }

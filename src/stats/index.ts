@@ -16,6 +16,8 @@ export { normalCdf, normalTwoSided } from './normal-cdf.js';
 export { type PairedTTest, pairedTTest } from './paired-t-test.js';
 export { passAtK } from './pass-at-k.js';
 export { rankAverage } from './rank-average.js';
+export { type RobustnessMetrics, robustnessMetrics } from './robustness-metrics.js';
 export { type SignTest, signTest } from './sign-test.js';
+export { type StepScoreProfile, stepScoreProfile } from './step-score-profile.js';
 export { studentTCdf, studentTTwoSided } from './student-t-cdf.js';
 export { type WilcoxonTest, wilcoxonSignedRank } from './wilcoxon-signed-rank.js';

@@ -5,6 +5,7 @@ import { datasetStatsCommand } from './dataset-stats.js';
 import { equivCommand } from './equiv.js';
 import { explainCommand } from './explain.js';
 import { importCommand } from './import.js';
+import { instancesCommand } from './instances.js';
 import { judgeCommand } from './judge.js';
 import { mergeCommand } from './merge.js';
 import { parseCommand } from './parse.js';
@@ -32,4 +33,5 @@ export const commands: readonly Command[] = [
   explainCommand,
   serveCommand,
   mergeCommand,
+  instancesCommand,
 ];

@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import type { Diagnostic } from '../../core/diagnostic.js';
 import type { Problem } from '../../dag/types.js';
 import { loadAnyDataset } from '../../dataset/load-any-dataset.js';
+import { datasetInstances } from '../../instances/dataset-instances.js';
 import { HOSTED_BASE_URLS } from '../../llm/create-provider.js';
 import { createImageLoader } from '../../llm/image-loader.js';
 import { resolveEndpoint } from '../../llm/resolve-endpoint.js';
@@ -11,6 +12,8 @@ import { configFromFlags } from '../../pipeline/config-from-flags.js';
 import { DEFAULT_CONFIG_FILE, loadProjectConfig } from '../../pipeline/load-project-config.js';
 import type { ProjectConfig } from '../../pipeline/project-config.js';
 import { resolveRoles } from '../../pipeline/resolve-roles.js';
+import { writeFileAtomic } from '../../pipeline/write-file-atomic.js';
+import { readJsonLines } from '../../runs/jsonl-file.js';
 import { createProgressDisplay } from '../../runs/progress-display.js';
 import { renderRunReport } from '../../runs/render-run-report.js';
 import { createResponseCache, defaultCacheDir } from '../../runs/response-cache.js';
@@ -19,16 +22,27 @@ import { runModel } from '../../runs/run-model.js';
 import { type RunTechniqueResult, runTechnique } from '../../runs/run-technique.js';
 import type { ResponseScorer } from '../../runs/score-run.js';
 import { createScorer } from '../../score/create-scorer.js';
+import { paraphraseProblems } from '../../tasks/paraphrase.js';
+import { renderTable3 } from '../../tasks/render-table3.js';
+import {
+  type InstanceOutcome,
+  type RobustnessReport,
+  robustnessReport,
+} from '../../tasks/robustness-report.js';
+import { PRISM_TASKS, runPrismTask } from '../../tasks/run-prism-task.js';
 import { DEFAULT_TECHNIQUE_SETTINGS, TECHNIQUES } from '../../techniques/techniques.js';
 import type { CliIo, Command } from '../io.js';
 import { UsageError } from '../io.js';
 import { bundledDatasetPath } from '../paths.js';
+import { readSelection, SELECTION_HELP, SELECTION_OPTIONS, selectProblems } from '../select-problems.js';
 
 const HELP = `Usage: prism run --model NAME [--base-url URL] [--provider openai|anthropic] [--dataset PATH]
                  [--technique NAME] [--rounds N] [--samples K] [--out DIR]
                  [--concurrency N] [--temperature T] [--max-tokens N] [--reasoning-effort E]
                  [--timeout S] [--max-attempts N] [--retry-errors] [--limit N] [--text-only]
                  [--no-cache | --cache-ttl HOURS] [--quiet | --jsonl]
+                 [--domain D] [--difficulty L] [--problem ID] [--limit N]
+                 [--instances N [--instance-seed S] [--paraphrase]] [--task III|IV|V [--judge-model J]]
        prism run --config prism.config.json [--technique NAME] [...]
 
 Asks a model served by any OpenAI-compatible chat-completions API (OpenAI, vLLM, Ollama, llama.cpp,
@@ -73,10 +87,21 @@ Options:
   --timeout S            per-attempt timeout in seconds (default 600)
   --max-attempts N       attempts per request on 429/5xx/network errors (default 6)
   --retry-errors         request again the samples that failed before
-  --limit N              only the first N problems
   --text-only            do not attach problem images
   --quiet                no progress, no table
   --jsonl                progress events and the final report as JSON lines on stdout
+${SELECTION_HELP}
+  --instances N          PRiSM Task I: run N instances (prism instances) of every problem whose
+                         text shows parameters instead of the problems; adds prism.json and
+                         prism.md (Table 3 layout: Overall Acc, TRUE@90, Volatility, TFR, and the
+                         step-score profile across instances) to the run directory
+  --instance-seed S      seed of the instances (default 0)
+  --task T               a PRiSM task on N instances (default 5) of the parameterized problems:
+                         IV code synthesis (Python run in a sandbox), III correction of an
+                         injected error, V ambiguity (masked inputs; --judge-model labels)
+  --judge-model NAME     Task III/V's judge (default: the solver's model)
+  --paraphrase           with --instances: the model first paraphrases each problem text; a
+                         paraphrase that loses or invents a {{placeholder}} is refused
 Exit codes: 0 all samples answered, 1 some requests failed (see --retry-errors), interrupted or
 stopped by a fatal failure, 2 bad input, a run directory made with other settings or in use.`;
 
@@ -145,6 +170,14 @@ export function createRunCommand(deps: RunCommandDeps): Command {
           'text-only': { type: 'boolean' },
           quiet: { type: 'boolean' },
           jsonl: { type: 'boolean' },
+          instances: { type: 'string' },
+          'instance-seed': { type: 'string' },
+          task: { type: 'string' },
+          'judge-model': { type: 'string' },
+          paraphrase: { type: 'boolean' },
+          domain: SELECTION_OPTIONS.domain,
+          difficulty: SELECTION_OPTIONS.difficulty,
+          problem: SELECTION_OPTIONS.problem,
         },
         allowPositionals: false,
       }));
@@ -224,7 +257,17 @@ export function createRunCommand(deps: RunCommandDeps): Command {
       io.stderr(
         `prism run: ${skipped} dataset error finding(s); those problems are skipped (run prism validate)\n`,
       );
-    const problems = limit === undefined ? dataset.problems : dataset.problems.slice(0, limit);
+    const chosenProblems = selectProblems(dataset.problems, {
+      ...readSelection({ domain: values.domain, difficulty: values.difficulty, problem: values.problem }),
+      ...(limit === undefined ? {} : { limit }),
+    });
+    const instanceCount = positiveInt('instances', str('instances'));
+    const instanceSeed = str('instance-seed') ?? '0';
+    let problems: readonly Problem[] =
+      instanceCount === undefined
+        ? chosenProblems
+        : datasetInstances(chosenProblems, { n: instanceCount, seed: instanceSeed, textualOnly: true })
+            .instances;
     if (problems.length === 0) throw new UsageError(`no problems in ${datasetPath}`);
 
     const mode =
@@ -268,6 +311,44 @@ export function createRunCommand(deps: RunCommandDeps): Command {
       );
     const controller = new AbortController();
     const remove = (deps.onInterrupt ?? processInterrupt)(() => controller.abort());
+    // PRiSM (Task I paraphrase; Tasks III, IV, V) use the solver role's provider and parameters.
+    const prismCall = {
+      dir,
+      client: roles.solver.provider,
+      params: roles.solver.params,
+      dataset: datasetPath,
+      cache: createResponseCache(defaultCacheDir(deps.env)),
+      concurrency,
+    };
+    if (values.paraphrase === true && instanceCount !== undefined) {
+      const para = await paraphraseProblems(prismCall, chosenProblems);
+      for (const r of para.refused)
+        io.stderr(`prism run: paraphrase of ${r.id} refused (${r.why}); original text kept\n`);
+      problems = datasetInstances(para.problems, {
+        n: instanceCount,
+        seed: instanceSeed,
+        textualOnly: true,
+      }).instances;
+    }
+    const task = str('task');
+    if (task !== undefined) {
+      if (!(PRISM_TASKS as readonly string[]).includes(task))
+        throw new UsageError(`--task must be one of ${PRISM_TASKS.join(', ')}, not '${task}'`);
+      const judgeModel = str('judge-model');
+      const done = await runPrismTask(task, {
+        ...prismCall,
+        ...(judgeModel === undefined ? {} : { judgeModel }),
+        problems: chosenProblems,
+        n: instanceCount ?? 5,
+        seed: instanceSeed,
+        onEvent: (e) => progress.event(e),
+      });
+      remove();
+      progress.finish();
+      if (mode === 'jsonl') io.stdout(`${JSON.stringify({ type: 'prism', task, report: done.json })}\n`);
+      else if (mode !== 'quiet') io.stdout(`\nPRiSM Task ${task}\n\n${done.markdown}`);
+      return done.ok ? 0 : 1;
+    }
     const common = {
       dir,
       problems,
@@ -318,6 +399,12 @@ export function createRunCommand(deps: RunCommandDeps): Command {
     }
     if (mode === 'jsonl') io.stdout(`${JSON.stringify({ type: 'summary', report: result.report })}\n`);
     else if (mode !== 'quiet') io.stdout(renderRunReport(result.report));
+    if (instanceCount !== undefined) {
+      const table = writePrismReport(dir, solverModel, problems);
+      if (mode === 'jsonl') io.stdout(`${JSON.stringify({ type: 'prism', report: table.report })}\n`);
+      else if (mode !== 'quiet')
+        io.stdout(`\nPRiSM Task I (${problems.length} instances)\n\n${table.markdown}`);
+    }
     if (result.report.errors > 0) {
       io.stderr(
         `prism run: ${result.report.errors} sample(s) failed; add --retry-errors to try them again\n`,
@@ -420,6 +507,25 @@ export function chooseProjectConfig(
 
 function nonEmpty(v: string | undefined): string | undefined {
   return v === undefined || v.trim() === '' ? undefined : v;
+}
+
+/** Task I: the robustness report of a run over instances, written beside the run's summary. */
+function writePrismReport(
+  dir: string,
+  model: string,
+  problems: readonly Problem[],
+): { report: RobustnessReport; markdown: string } {
+  const records = readJsonLines(join(dir, 'records.jsonl')).rows as InstanceOutcome[];
+  const report = robustnessReport(
+    'I',
+    model,
+    problems.map((p) => p.id),
+    records,
+  );
+  const markdown = renderTable3([report]);
+  writeFileAtomic(join(dir, 'prism.json'), `${JSON.stringify(report, null, 2)}\n`);
+  writeFileAtomic(join(dir, 'prism.md'), markdown);
+  return { report, markdown };
 }
 
 /** Images are resolved against the dataset's folder (or the folder of a dataset file). */

@@ -3,6 +3,7 @@ import type { Diagnostic } from '../../core/diagnostic.js';
 import type { NumericAnswerTools } from '../../dag/check-final-answers.js';
 import { validateWitness } from '../../dag/validate-witness.js';
 import { loadDataset } from '../../dataset/load-dataset.js';
+import { checkParameters } from '../../instances/check-parameters.js';
 import { relationSides } from '../../score/answer-text.js';
 import { expressionValue, withinPrecision } from '../../score/numeric-answer.js';
 import type { CliIo, Command } from '../io.js';
@@ -18,7 +19,9 @@ values and reports the first formula that does not hold (witness-violated, namin
 values), unknowns the witness leaves open (witness-underdetermined) or roots it cannot choose between
 (witness-ambiguous); checks numerical final answers against the value the witness gives
 (witness-final-mismatch, to the stated significant figures, else 1%) and algebraic final answers
-against the final nodes (final-answer-mismatch). PATH is a JSON array file, a JSONL file or a
+against the final nodes (final-answer-mismatch). For a problem with PRiSM \`parameters\`, checks that
+each is a DAG input whose value is the problem's own, in range, and that 20 seeded instances all
+solve forward (parameter-*). PATH is a JSON array file, a JSONL file or a
 directory of *.json files (default: the bundled benchmark, data/benchmark/).
 
 Options:
@@ -66,6 +69,8 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
       ? []
       : loaded.problems.filter((p) => p.witness !== undefined && p.witness.length > 0);
   const findings = [...loaded.diagnostics, ...witnessed.flatMap((p) => validateWitness(p, TOOLS))];
+  // PRiSM: every parameterized problem is one of its instances, and 20 sampled instances all solve.
+  if (values['no-witness'] !== true) findings.push(...loaded.problems.flatMap((p) => checkParameters(p)));
   const errors = findings.filter((d) => d.severity === 'error').length;
   const total = loaded.problems.length + skipped;
   if (values.json === true) {

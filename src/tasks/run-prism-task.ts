@@ -1,0 +1,39 @@
+import { renderTable3 } from './render-table3.js';
+import { runAmbiguityTask } from './run-ambiguity-task.js';
+import { runCodeTask, type TaskRunOptions } from './run-code-task.js';
+import { behaviourShares, runCorrectionTask } from './run-correction-task.js';
+
+/** The PRiSM tasks `prism run --task` runs itself (Task I is `--instances`). */
+export const PRISM_TASKS = ['III', 'IV', 'V'] as const;
+
+/** Runs one PRiSM task and renders its report (Markdown). */
+export async function runPrismTask(
+  task: string,
+  options: TaskRunOptions & { readonly judgeModel?: string },
+): Promise<{ markdown: string; ok: boolean; json: unknown }> {
+  if (task === 'IV') {
+    const r = await runCodeTask(options);
+    return { markdown: renderTable3([r.report]), ok: r.ok, json: r.report };
+  }
+  if (task === 'III') {
+    const r = await runCorrectionTask(options);
+    const shares = behaviourShares(r.outcomes);
+    const behaviour = Object.entries(shares)
+      .map(([k, v]) => `| ${k} | ${v.toFixed(1)} |`)
+      .join('\n');
+    return {
+      markdown: `${renderTable3([r.report])}\n| behaviour (by rule) | % |\n|---|---|\n${behaviour}\n`,
+      ok: r.ok,
+      json: { report: r.report, behaviour: shares },
+    };
+  }
+  if (task === 'V') {
+    const r = await runAmbiguityTask(options);
+    const rows = Object.entries(r.shares)
+      .map(([k, v]) => `| V | ${k} | ${v.toFixed(1)} |`)
+      .join('\n');
+    const markdown = `| Task | judge label | % of ${r.outcomes.length} responses |\n|---|---|---|\n${rows}\n`;
+    return { markdown, ok: r.ok, json: { shares: r.shares } };
+  }
+  throw new RangeError(`unknown PRiSM task ${task}`);
+}
