@@ -57,7 +57,7 @@ export function withinPrecision(value: number, expected: number, significantFigu
  * Whether an answer's value is the expected one as an expert grader judges it (the rule of
  * `NumericTolerance`): the less precise of the two written values sets the unit in the last place
  * (the expected value's unit comes from the problem's significant figures when given, else from its
- * digits); the difference may reach the larger of half that unit, `ulps` units capped at `cap`
+ * digits), the answer's coarser unit counting for one figure fewer at most; the difference may reach the larger of half that unit, `ulps` units capped at `cap`
  * relative, and `floor` relative. Two exact values (integers) must agree to 1e-9.
  */
 export function gradeValue(
@@ -77,7 +77,9 @@ export function gradeValue(
     significantFigures === undefined
       ? expected.unit * scale
       : 10 ** (Math.floor(Math.log10(scale)) - significantFigures + 1);
-  const unit = Math.max(expectedUnit, got.unit * Math.abs(value));
+  // An answer less precise than the reference gets the benefit of its rounding for one figure
+  // fewer at most: `1.3` for 1.31 is a rounding, a bare `1` for 1.31 (or for 0.576) is not an answer.
+  const unit = Math.max(expectedUnit, Math.min(got.unit * Math.abs(value), 10 * expectedUnit));
   if (unit === 0) return diff <= slack;
   const allowed = Math.max(
     0.5 * unit,

@@ -67,3 +67,12 @@ test('relative tolerance of written literals', () => {
   assert.ok(Math.abs(relativeTolerance(0.001 / 0.047) - 0.001 / 0.047) < 1e-15); // one unit (2.1%)
   assert.equal(relativeTolerance(0.2), 0.1); // one figure: half a unit
 });
+
+test('an imprecise answer gets the benefit of rounding for one figure fewer, not more', () => {
+  const v = (value: number, unit: number) => ({ value, unit });
+  // 1.3 for 1.31 (3 figures asked): a rounding to one figure fewer.
+  assert.equal(gradeValue(v(1.3, 0.1 / 1.3), v(1.31, 0.01 / 1.31), 3), true);
+  // a bare 1 for 1.31 or for 0.576 is not a rounding of either.
+  assert.equal(gradeValue(v(1, 1), v(1.31, 0.01 / 1.31), 3), false);
+  assert.equal(gradeValue(v(1, 1), v(0.576, 0.001 / 0.576), 3), false);
+});

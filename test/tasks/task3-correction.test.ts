@@ -82,7 +82,10 @@ test('Task III through the loopback server: errors injected by rule, answers sco
   );
   // A response the formulas do not decide is unlabelled by rule, and labelled by the judge when named.
   const vague = await run('vague');
-  assert.ok(vague.outcomes.every((o) => o.behaviour === 'unlabelled' && o.labelled_by === 'rule'));
+  assert.ok(
+    vague.outcomes.every((o) => o.behaviour === 'unlabelled' && o.labelled_by === 'rule'),
+    JSON.stringify(vague.outcomes.map((o) => [o.error.kind, o.behaviour, o.labelled_by])),
+  );
   const judged = await run('vague-judged', '--judge-model', 'judge');
   assert.ok(
     judged.outcomes.every((o) => o.behaviour === 'uncritical-acceptance' && o.labelled_by === 'judge'),
