@@ -20,4 +20,6 @@ export const EQUIVALENCE_CODES: Readonly<Record<string, string>> = {
   'item-count-mismatch': 'The two blocks hold different numbers of formulas or values; they are different.',
   'too-many-items': 'A block holds more items than are compared pairwise; the verdict is undetermined.',
   'unparseable-formula': 'One side could not be parsed; see its parser diagnostics.',
+  'work-budget-exhausted':
+    'The pair (or the response it belongs to) spent its work budget — integrand evaluations, series terms, solver probes — before a verdict; the verdict is undetermined.',
 };
