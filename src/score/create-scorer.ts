@@ -71,6 +71,17 @@ export interface Scorer {
   readonly stats: MatchStats;
   /** Work units the last `scoreResponse` call spent (deterministic: a function of its inputs). */
   lastWork(): number;
+  /** Answer-formula cache counters (hits, misses, entries, estimated bytes, evictions). */
+  answerCacheStats(): AnswerCacheStats;
+}
+
+/** Counters of a scorer's answer-formula cache. */
+export interface AnswerCacheStats {
+  readonly hits: number;
+  readonly misses: number;
+  readonly entries: number;
+  readonly bytes: number;
+  readonly evictions: number;
 }
 
 /**
@@ -116,13 +127,17 @@ export function createScorer(problems: readonly Problem[], options: ScorerOption
     // Parsing and normalizing: charged by length whether cached or not.
     charge(1 + (latex.length >> 3));
     let p = answerCache.get(key);
-    if (p === undefined) {
+    if (p !== undefined) answerHits++;
+    else {
+      answerMisses++;
       p = prepareFormula(latex, problem.constants === undefined ? {} : { constants: problem.constants });
       answerCache.set(key, p);
     }
     return p;
   };
   let lastWork = 0;
+  let answerHits = 0;
+  let answerMisses = 0;
 
   const scoreResponse = (
     target: Problem | string,
@@ -239,6 +254,13 @@ export function createScorer(problems: readonly Problem[], options: ScorerOption
     scoreResponse,
     stats: matcher.stats,
     lastWork: () => lastWork,
+    answerCacheStats: () => ({
+      hits: answerHits,
+      misses: answerMisses,
+      entries: answerCache.size,
+      bytes: answerCache.bytes,
+      evictions: answerCache.evictions,
+    }),
   };
 }
 
