@@ -27,7 +27,7 @@ export interface ScorerOptions {
   /**
    * Work budget of one response, in work units (see `work-meter.ts`): past it the remaining pairs
    * are undetermined and the record carries `response-budget-exhausted`. Default
-   * {@link DEFAULT_RESPONSE_WORK} (25 M units: about 2–5 s of the worst kind of work on one core; the real PRISM answers need up to 19 M).
+   * {@link DEFAULT_RESPONSE_WORK} (10 M units: about 1.5–4 s of the worst kind of work on one core; the real PRISM answers need up to 6.6 M).
    */
   readonly workBudget?: number;
   /** Memory bounds of the scorer's caches (least recently used entries are evicted). */
@@ -49,7 +49,7 @@ export interface ScorerCacheOptions {
 }
 
 /** The default work budget of one response (units of the work meter). */
-export const DEFAULT_RESPONSE_WORK = 25_000_000;
+export const DEFAULT_RESPONSE_WORK = 10_000_000;
 
 /** Estimated bytes one prepared answer formula holds per LaTeX character (tree, closures, memos). */
 const ANSWER_BYTES_PER_CHAR = 400;
