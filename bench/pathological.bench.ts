@@ -2,9 +2,10 @@
  * Hostile answers: the seeded pathological corpus (test/score/pathological-corpus.ts — nested
  * integrals, sums to 10⁶ and to ∞, divergent integrals, deep nesting, huge exponents, derivative
  * blow-ups, 2 MB answers, fuzzed LaTeX), each scored by a fresh scorer with the default response
- * work budget, then with the budget given by --budget. Baseline, in the same process: the same
- * scorer with an unlimited work budget and no response-length cap, run in a child process that is
- * killed after --timeout seconds (reported as "> timeout"): what the per-pair evaluation
+ * work budget, then with the budget given by --budget. Baseline: the same scorer with no response
+ * work budget, no per-pair work budget and no response-length cap (what the per-pair evaluation
+ * budgets alone bound; the fixed caps on one fingerprint, one compile, nesting depth and derivative
+ * size stay), run in a child process that is killed after --timeout seconds (reported as "> timeout"): what the per-pair evaluation
  * budgets alone bound. Prints each item's wall time and work units, the worst case and the ratio.
  * Run: npx tsx bench/pathological.bench.ts [--budget 2000000] [--timeout 20] [--filter name]
  */
@@ -27,7 +28,9 @@ function scoreOne(name: string, budget: number, unlimited: boolean): Timing {
   const item = pathologicalCorpus(1).find((i) => i.name === name)!;
   const scorer = createScorer(PATHOLOGICAL_PROBLEMS, {
     workBudget: unlimited ? Number.POSITIVE_INFINITY : budget,
-    ...(unlimited ? { maxResponseChars: Number.POSITIVE_INFINITY } : {}),
+    ...(unlimited
+      ? { maxResponseChars: Number.POSITIVE_INFINITY, equivalence: { workBudget: Number.POSITIVE_INFINITY } }
+      : {}),
   });
   const t0 = performance.now();
   const record = scorer.scoreResponse(item.problemId, item.response);

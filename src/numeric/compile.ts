@@ -242,8 +242,8 @@ function binary(op: string, a: Piece, b: Piece): Piece {
 }
 
 /**
- * Integrand evaluations one compiled definite integral may spend (Gauss–Kronrod, 15 per panel: 33
- * panels). Smooth integrands converge in 15–135; what needs more is almost always divergent (∫_r^∞ E
+ * Integrand evaluations one compiled definite integral may spend (Gauss–Kronrod: 15 for the first
+ * panel, 30 per bisection). Smooth integrands converge in 15–135; what needs more is almost always divergent (∫_r^∞ E
  * dr with E constant) and costs this much at every probe of a root scan. Lowered from 3000: the 222
  * bundled and real answers score identically, the real ones with a third of the work.
  */

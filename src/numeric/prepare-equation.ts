@@ -27,6 +27,9 @@ export interface PreparedEquation {
   readonly compileWork: number;
 }
 
+/** Work units every solve of a prepared equation costs besides its probes. */
+export const SOLVE_SETUP_WORK = 64;
+
 /** Work units compiling one equation may spend (folding closed integrals and sums included). */
 export const COMPILE_WORK_CAP = 200_000;
 
@@ -66,7 +69,9 @@ function build(lhs: Node, rhs: Node, target: string): Omit<PreparedEquation, 'co
   const variables = [target, ...others];
   const l = compile(lhs, variables);
   const r = compile(rhs, variables);
-  charge(l.size + r.size);
+  // Nodes compiled, plus a fixed share for what every solve sets up (settings, grids, buffers):
+  // this work is charged again at every call.
+  charge(l.size + r.size + SOLVE_SETUP_WORK);
   const ol = occurrences(lhs, target);
   const or = occurrences(rhs, target);
   const count = ol.count + or.count;
