@@ -4,9 +4,9 @@
  * seen their formulas — as an RL trainer's rollouts. Inside every math block, each number with a
  * decimal point or of two or more digits is nudged by a relative 1e-9 (1.5 → 1.5000000013), so
  * the canonical texts (and every cache key) change while verdicts stay within the checker's 1e-6
- * tolerance; whitespace is varied and single-letter symbols get a redundant `{}` group (a new
- * cache key for the raw LaTeX). Formulas without numbers keep their canonical text: those are the
- * cache hits a real trainer gets too, and the benchmarks print the hit rates.
+ * tolerance; spaces before `=` and `+` are varied (a new raw-LaTeX cache key, the same canonical
+ * text). Formulas without numbers keep their canonical text: those are cache hits a real trainer
+ * gets too, and the benchmarks print the hit rates.
  */
 import { fileURLToPath } from 'node:url';
 import { createPrng, type Prng } from '../src/core/prng.js';
