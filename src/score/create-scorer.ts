@@ -119,6 +119,8 @@ export function createScorer(problems: readonly Problem[], options: ScorerOption
     prime(nodes);
   }
   const constantsKeys = new WeakMap<Problem, string>();
+  let answerHits = 0;
+  let answerMisses = 0;
   const answerCache = new LruCache<PreparedFormula>({
     maxEntries: limits.answerEntries ?? 20_000,
     maxBytes: limits.answerBytes ?? 96 * 1024 * 1024,
@@ -144,8 +146,6 @@ export function createScorer(problems: readonly Problem[], options: ScorerOption
     return p;
   };
   let lastWork = 0;
-  let answerHits = 0;
-  let answerMisses = 0;
 
   const scoreResponse = (
     target: Problem | string,
