@@ -24,4 +24,6 @@ export const EQUIVALENCE_CODES: Readonly<Record<string, string>> = {
   'unparseable-formula': 'One side could not be parsed; see its parser diagnostics.',
   'constants-fallback':
     'One side is a value with a unit and the other names standard constants (c, ħ, e, m_e, k_B, G, ε₀, …; never k or g): they were given their CODATA 2018 values.',
+  'work-budget-exhausted':
+    'The pair (or the response it belongs to) spent its work budget — integrand evaluations, series terms, solver probes — before a verdict; the verdict is undetermined.',
 };

@@ -2,6 +2,7 @@ import { type Diagnostic, diagnostic } from '../core/diagnostic.js';
 import { createPrng } from '../core/prng.js';
 import type { Node, Verdict } from '../core/tree.js';
 import type { SolveOptions } from '../numeric/index.js';
+import { metered, workExhausted } from '../numeric/work-meter.js';
 import { compareUpToFactor, scalingOf } from './order-of-magnitude.js';
 import { VALUE_SYMBOL } from './prepare-formula.js';
 import { isEmpty, type SolutionSet, sameSolutions, type Tolerance } from './solution-set.js';
@@ -19,6 +20,7 @@ export const DEFAULT_EQUIVALENCE_OPTIONS = {
   absTol: 1e-9,
   mode: 'physical' as const,
   evalBudget: 400_000,
+  workBudget: 1_000_000,
   maxVariables: 64,
   fallbackRanges: [
     [0.05, 0.95],
@@ -29,12 +31,23 @@ export const DEFAULT_EQUIVALENCE_OPTIONS = {
 /**
  * PRISM Algorithm 1 on two prepared formulas: repeatedly pick a target variable, draw the others from
  * the range, solve both formulas for the target and compare the solution sets. Deterministic and
- * symmetric: the PRNG is seeded from both canonical texts, sorted.
+ * symmetric: the PRNG is seeded from both canonical texts, sorted. Bounded by a work budget
+ * (`workBudget`, and whatever the enclosing budget has left): past it, `undetermined` with
+ * `work-budget-exhausted`.
  */
 export function compareFormulas(
   a: PreparedFormula,
   b: PreparedFormula,
   options: EquivalenceOptions = {},
+): EquivalenceResult {
+  const cap = options.workBudget ?? DEFAULT_EQUIVALENCE_OPTIONS.workBudget;
+  return metered(cap, () => compareUnmetered(a, b, options)).value;
+}
+
+function compareUnmetered(
+  a: PreparedFormula,
+  b: PreparedFormula,
+  options: EquivalenceOptions,
 ): EquivalenceResult {
   const mode = options.mode ?? DEFAULT_EQUIVALENCE_OPTIONS.mode;
   const base: Evidence = {
@@ -181,6 +194,13 @@ function runTrials(
       break;
     }
     if (t + 1 >= d.minTrials && nEq + nNeq >= minSuccesses) break;
+    // (work meter) the pair's or the response's work budget is spent.
+    if (workExhausted()) {
+      diagnostics.push(
+        diagnostic('work-budget-exhausted', 'warning', `work budget spent after ${t + 1} trials`),
+      );
+      break;
+    }
     if (evals >= budget) {
       diagnostics.push(
         diagnostic('budget-exhausted', 'warning', `${evals} evaluations after ${t + 1} trials`),
@@ -193,7 +213,7 @@ function runTrials(
   else if (nEq >= minEqual) verdict = 'equivalent';
   else {
     verdict = 'undetermined';
-    if (!diagnostics.some((x) => x.code === 'budget-exhausted')) {
+    if (!diagnostics.some((x) => x.code === 'budget-exhausted' || x.code === 'work-budget-exhausted')) {
       diagnostics.push(
         diagnostic(
           'too-few-successes',

@@ -29,6 +29,12 @@ export interface EquivalenceOptions {
   readonly fallbackRanges?: readonly (readonly [number, number])[];
   /** Work budget per pair in function evaluations (deterministic stand-in for a time budget). */
   readonly evalBudget?: number;
+  /**
+   * Work-meter budget per pair, in work units (integrand evaluations, series terms, solver probes
+   * weighted by formula size, compiled nodes). Past it the verdict is undetermined
+   * (`work-budget-exhausted`). Default 1 000 000.
+   */
+  readonly workBudget?: number;
   /** The problem's constants map: symbol LaTeX → value LaTeX. */
   readonly constants?: Readonly<Record<string, string>>;
   /** Solver paths allowed (default all: isolate, polynomial, scan); benchmarks use `['scan']` as a baseline. */

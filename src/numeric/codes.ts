@@ -17,6 +17,8 @@ export const NUMERIC_CODES: Readonly<Record<string, string>> = {
   'not-differentiable':
     'A derivative could not be expanded symbolically (e.g. of a factorial or of an opaque quantity w.r.t. itself); it evaluates to NaN.',
   'unknown-function': 'A call names a function the numeric core does not know; it evaluates to NaN.',
+  'nesting-too-deep':
+    'More than three integrals or sums are nested inside one another; the formula evaluates to NaN (bounded work).',
 };
 
 /** The codes of {@link NUMERIC_CODES}, as a type. */
@@ -28,4 +30,5 @@ export type NumericCode =
   | 'unresolved-unit'
   | 'unsupported-node'
   | 'not-differentiable'
-  | 'unknown-function';
+  | 'unknown-function'
+  | 'nesting-too-deep';

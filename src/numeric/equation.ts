@@ -1,10 +1,13 @@
 import { residualOk } from './solve-types.js';
+import { charge, newWorkEpoch, workExhausted } from './work-meter.js';
 
 type Ev = (v: Float64Array) => number;
 
 /**
  * One equation lhs(x) = rhs(x) with the other variables fixed in `buf` (the target is slot 0):
- * evaluates f = lhs − rhs, counts evaluations against a budget and verifies candidate roots.
+ * evaluates f = lhs − rhs, counts evaluations against a budget and verifies candidate roots. Each
+ * evaluation charges `cost` units to the work meter; once the meter is spent, f is NaN and the
+ * solve is truncated.
  */
 export class Equation {
   /** The sides at the last evaluated point. */
@@ -18,20 +21,31 @@ export class Equation {
     private readonly rhs: Ev,
     readonly buf: Float64Array,
     readonly budget: number,
-  ) {}
+    private readonly cost = 1,
+  ) {
+    newWorkEpoch();
+  }
 
   /** f(x) = lhs(x) − rhs(x); the sides are kept in `l` and `r`. */
   f(x: number): number {
     this.evals++;
+    if (!charge(this.cost)) {
+      this.truncated = true;
+      this.l = Number.NaN;
+      this.r = Number.NaN;
+      return Number.NaN;
+    }
     this.buf[0] = x;
     this.l = this.lhs(this.buf);
     this.r = this.rhs(this.buf);
+    // An integral or a series inside may have spent the meter: the value is then not to be trusted.
+    if (workExhausted()) this.truncated = true;
     return this.l - this.r;
   }
 
   /** True (and marks the result truncated) once the budget is spent. */
   exhausted(): boolean {
-    if (this.evals >= this.budget) this.truncated = true;
+    if (this.evals >= this.budget || workExhausted()) this.truncated = true;
     return this.truncated;
   }
 

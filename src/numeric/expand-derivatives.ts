@@ -1,12 +1,21 @@
+import { childNodes } from '../core/child-nodes.js';
 import type { Node } from '../core/tree.js';
 import { differentiate } from './differentiate.js';
 
 const cache = new WeakMap<Node, Node>();
 
 /**
+ * Most nodes (counted as a tree, shared subtrees once per use) a derivative may expand to: repeated
+ * product rules grow a tree exponentially in the order, so a larger one stays a `derivative` node
+ * (compiled as `not-differentiable`) — bounded work.
+ */
+export const MAX_EXPANDED_NODES = 20_000;
+
+/**
  * The tree with every `derivative` node replaced by its symbolic expansion (see `differentiate`).
  * A part without a symbolic derivative stays a `derivative` node. Trees without derivative nodes
- * are returned unchanged (same object); results are cached per tree object.
+ * are returned unchanged (same object); results are cached per tree object. A derivative whose
+ * expansion would exceed {@link MAX_EXPANDED_NODES} nodes is left unexpanded.
  */
 export function expandDerivatives(tree: Node): Node {
   const hit = cache.get(tree);
@@ -20,8 +29,11 @@ function expand(node: Node): Node {
   switch (node.type) {
     case 'derivative': {
       let inner = expand(node.expr);
-      for (let i = 0; i < node.order; i++) inner = differentiate(inner, node.variable, node.partial);
-      return inner;
+      for (let i = 0; i < node.order; i++) {
+        if (treeSize(inner, new Map()) > MAX_EXPANDED_NODES) return node;
+        inner = differentiate(inner, node.variable, node.partial);
+      }
+      return treeSize(inner, new Map()) > MAX_EXPANDED_NODES ? node : inner;
     }
     case 'unary':
       return { ...node, arg: expand(node.arg) };
@@ -74,4 +86,17 @@ export function hasDerivative(node: Node): boolean {
     default:
       return false;
   }
+}
+
+/** Nodes of the tree (a shared subtree counted at each use), saturating just above the cap. */
+function treeSize(node: Node, memo: Map<Node, number>): number {
+  const known = memo.get(node);
+  if (known !== undefined) return known;
+  let n = 1;
+  for (const child of childNodes(node)) {
+    n += treeSize(child, memo);
+    if (n > MAX_EXPANDED_NODES) break;
+  }
+  memo.set(node, n);
+  return n;
 }

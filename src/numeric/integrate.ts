@@ -1,3 +1,5 @@
+import { charge } from './work-meter.js';
+
 /** Options of {@link integrate}. */
 export interface IntegrateOptions {
   /** Absolute error target. Default 1e-12. */
@@ -6,6 +8,8 @@ export interface IntegrateOptions {
   readonly relTol?: number;
   /** Budget of integrand evaluations (15 per panel). Default 20 000. */
   readonly maxEvals?: number;
+  /** Work units charged per integrand evaluation (by the size of the integrand). Default 1. */
+  readonly unitCost?: number;
 }
 
 /** The outcome of {@link integrate}; `ok` is false when the error target was not met in budget. */
@@ -39,7 +43,8 @@ interface Panel {
  * ∫_a^b f(x) dx by adaptive Gauss–Kronrod (G7–K15) quadrature: the panel with the largest error
  * estimate is bisected until the total error meets `max(absTol, relTol·|value|)` or the evaluation
  * budget is spent. Infinite bounds are mapped to finite ones (x = a + t/(1−t), x = b − (1−t)/t,
- * x = t/(1−t²)). A non-finite integrand value makes the result not ok. Never throws.
+ * x = t/(1−t²)). A non-finite integrand value makes the result not ok. Each panel charges 15 units
+ * to the work meter; a spent meter makes the result not ok. Never throws.
  */
 export function integrate(
   f: (x: number) => number,
@@ -77,6 +82,8 @@ function adaptive(
   const absTol = options.absTol ?? 1e-12;
   const relTol = options.relTol ?? 1e-10;
   const maxEvals = options.maxEvals ?? 20_000;
+  const unit = options.unitCost ?? 1;
+  if (!charge(15 * unit)) return { value: Number.NaN, error: Number.NaN, ok: false, evals: 0 };
   const panels: Panel[] = [panel(f, a, b)];
   let evals = 15;
   for (;;) {
@@ -95,6 +102,7 @@ function adaptive(
     const p = panels[worst]!;
     const mid = 0.5 * (p.a + p.b);
     if (mid <= p.a || mid >= p.b) return { value, error, ok: false, evals };
+    if (!charge(30 * unit)) return { value, error, ok: false, evals };
     panels[worst] = panel(f, p.a, mid);
     panels.push(panel(f, mid, p.b));
     evals += 30;

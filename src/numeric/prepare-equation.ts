@@ -1,10 +1,11 @@
 import type { Diagnostic } from '../core/diagnostic.js';
 import type { Node } from '../core/tree.js';
-import { compile } from './compile.js';
+import { compile, evalCost } from './compile.js';
 import { expandDerivatives } from './expand-derivatives.js';
 import { freeVariables } from './free-variables.js';
 import { type IsolationPlan, planIsolation } from './isolate.js';
 import { occurrences } from './occurrences.js';
+import { charge, chargeRecorded, metered } from './work-meter.js';
 
 /** An equation compiled once for one target: reused across calls with different values. */
 export interface PreparedEquation {
@@ -20,14 +21,26 @@ export interface PreparedEquation {
   /** Path A plan, when the target occurs once through invertible operations. */
   readonly plan: IsolationPlan | undefined;
   readonly diagnostics: readonly Diagnostic[];
+  /** Work units one evaluation of both sides costs (by their compiled size). */
+  readonly cost: number;
+  /** Work units compiling spent (nodes, and closed integrals or sums folded to constants). */
+  readonly compileWork: number;
 }
+
+/** Work units every solve of a prepared equation costs besides its probes. */
+export const SOLVE_SETUP_WORK = 64;
+
+/** Work units compiling one equation may spend (folding closed integrals and sums included). */
+export const COMPILE_WORK_CAP = 200_000;
 
 const cache = new WeakMap<Node, WeakMap<Node, Map<string, PreparedEquation>>>();
 
 /**
  * Compiles lhs = rhs for `target` (slot 0 of the value buffer; the other free variables follow in
  * sorted order) and plans path A. Cached per (lhs object, rhs object, target): trees are immutable,
- * so the equivalence loop pays compilation once per formula and target.
+ * so the equivalence loop pays compilation once per formula and target. Compiling runs under its
+ * own work budget ({@link COMPILE_WORK_CAP}, so the cached closures never depend on a caller's
+ * budget) and every call, cached or not, charges the compile work to the caller's meter.
  */
 export function prepareEquation(lhs: Node, rhs: Node, target: string): PreparedEquation {
   let byRhs = cache.get(lhs);
@@ -35,19 +48,30 @@ export function prepareEquation(lhs: Node, rhs: Node, target: string): PreparedE
   let byTarget = byRhs.get(rhs);
   if (byTarget === undefined) byRhs.set(rhs, (byTarget = new Map()));
   const hit = byTarget.get(target);
-  if (hit !== undefined) return hit;
-  const prepared = build(expandDerivatives(lhs), expandDerivatives(rhs), target);
+  if (hit !== undefined) {
+    chargeRecorded(hit.compileWork);
+    return hit;
+  }
+  const run = metered(
+    COMPILE_WORK_CAP,
+    () => build(expandDerivatives(lhs), expandDerivatives(rhs), target),
+    true,
+  );
+  const prepared = { ...run.value, compileWork: run.work };
   byTarget.set(target, prepared);
   return prepared;
 }
 
-function build(lhs: Node, rhs: Node, target: string): PreparedEquation {
+function build(lhs: Node, rhs: Node, target: string): Omit<PreparedEquation, 'compileWork'> {
   const names = new Set([...freeVariables(lhs), ...freeVariables(rhs)]);
   names.delete(target);
   const others = [...names].sort();
   const variables = [target, ...others];
   const l = compile(lhs, variables);
   const r = compile(rhs, variables);
+  // Nodes compiled, plus a fixed share for what every solve sets up (settings, grids, buffers):
+  // this work is charged again at every call.
+  charge(l.size + r.size + SOLVE_SETUP_WORK);
   const ol = occurrences(lhs, target);
   const or = occurrences(rhs, target);
   const count = ol.count + or.count;
@@ -66,5 +90,6 @@ function build(lhs: Node, rhs: Node, target: string): PreparedEquation {
     periodic: ol.periodic || or.periodic,
     plan,
     diagnostics: [...l.diagnostics, ...r.diagnostics],
+    cost: evalCost(l.size + r.size),
   };
 }

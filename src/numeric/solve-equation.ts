@@ -12,6 +12,7 @@ import {
   type SolveSettings,
   solveSettings,
 } from './solve-types.js';
+import { workExhausted } from './work-meter.js';
 
 /**
  * All real roots x of lhs(x) = rhs(x) for the variable `target`, the other variables fixed by
@@ -49,7 +50,7 @@ export function equationFor(
   prepared.others.forEach((name, i) => {
     buf[i + 1] = values[name] ?? Number.NaN;
   });
-  return new Equation(prepared.lhs, prepared.rhs, buf, budget);
+  return new Equation(prepared.lhs, prepared.rhs, buf, budget, prepared.cost);
 }
 
 function solvePrepared(p: PreparedEquation, eq: Equation, s: SolveSettings): SolveResult {
@@ -58,7 +59,9 @@ function solvePrepared(p: PreparedEquation, eq: Equation, s: SolveSettings): Sol
     path: SolvePath | 'constant',
     out: { kind: 'roots'; roots: number[] } | { kind: 'identity' } | { kind: 'undefined' },
   ): SolveResult => {
-    const stats = { evals: eq.evals, truncated: eq.truncated, path, periodic: p.periodic };
+    // (work meter) a spent meter anywhere in the solve makes it truncated.
+    const truncated = eq.truncated || workExhausted();
+    const stats = { evals: eq.evals, truncated, path, periodic: p.periodic };
     if (out.kind !== 'roots') return { ...out, ...stats };
     return { kind: 'roots', roots: dedupeRoots(out.roots.filter((x) => Math.abs(x) <= window)), ...stats };
   };

@@ -1,4 +1,5 @@
 import { integrate } from './integrate.js';
+import { charge } from './work-meter.js';
 
 /** Most terms a sum or product may take before it gives up (NaN). */
 export const MAX_TERMS = 1_000_000;
@@ -8,23 +9,32 @@ export const MAX_TERMS = 1_000_000;
  * `upper = +∞` sums until the terms are negligible. Slowly converging sums of terms that are
  * smooth in real n (Σ 1/n²) get an Euler–Maclaurin tail: ∫_M^∞ f + f(M)/2 − f'(M)/12, accepted
  * when two cut-offs agree. Alternating sums are averaged over consecutive partial sums. Returns NaN
- * when the bounds are not integers, more than {@link MAX_TERMS} terms are needed, or it diverges.
+ * when the bounds are not integers, more than {@link MAX_TERMS} terms are needed, it diverges, or
+ * the work meter is spent (`unitCost` units per term, by the size of the term).
  */
 export function sumSeries(
   kind: 'sum' | 'product',
   term: (n: number) => number,
   lower: number,
   upper: number,
+  unitCost = 1,
 ): number {
   const lo = integerBound(lower);
   if (lo === undefined || Number.isNaN(upper)) return Number.NaN;
+  if (unitCost !== 1) {
+    const inner = term;
+    term = (n) => (charge(unitCost - 1) ? inner(n) : Number.NaN);
+  }
   if (upper === Number.POSITIVE_INFINITY)
     return kind === 'sum' ? infiniteSum(term, lo) : infiniteProduct(term, lo);
   const hi = integerBound(upper);
   if (hi === undefined) return Number.NaN;
   if (hi - lo + 1 > MAX_TERMS) return Number.NaN;
   let acc = kind === 'sum' ? 0 : 1;
-  for (let n = lo; n <= hi; n++) acc = kind === 'sum' ? acc + term(n) : acc * term(n);
+  for (let n = lo; n <= hi; n++) {
+    if (!charge(1)) return Number.NaN;
+    acc = kind === 'sum' ? acc + term(n) : acc * term(n);
+  }
   return acc;
 }
 
@@ -39,6 +49,7 @@ function infiniteSum(term: (n: number) => number, lo: number): number {
   let quiet = 0;
   let n = lo;
   for (; n < lo + 200; n++) {
+    if (!charge(1)) return Number.NaN;
     const t = term(n);
     if (!Number.isFinite(t)) return Number.NaN;
     sum += t;
@@ -53,6 +64,7 @@ function infiniteSum(term: (n: number) => number, lo: number): number {
 function eulerMaclaurin(term: (n: number) => number, lo: number, ...cuts: number[]): number | undefined {
   const estimates = cuts.map((cut) => {
     let s = 0;
+    if (!charge(cut + 2)) return Number.NaN;
     for (let n = lo; n < lo + cut; n++) s += term(n);
     const m = lo + cut;
     const h = 1e-3 * Math.max(1, m);
@@ -70,6 +82,7 @@ function alternatingOrSlow(term: (n: number) => number, lo: number): number {
   let lastTerm = 0;
   let lastMean = Number.NaN;
   for (let n = lo; n < lo + MAX_TERMS; n++) {
+    if (!charge(1)) return Number.NaN;
     const t = term(n);
     if (!Number.isFinite(t)) return Number.NaN;
     const previous = sum;
@@ -90,6 +103,7 @@ function infiniteProduct(term: (n: number) => number, lo: number): number {
   let p = 1;
   let quiet = 0;
   for (let n = lo; n < lo + MAX_TERMS; n++) {
+    if (!charge(1)) return Number.NaN;
     const t = term(n);
     if (!Number.isFinite(t)) return Number.NaN;
     p *= t;

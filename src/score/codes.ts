@@ -8,6 +8,10 @@ export const SCORE_CODES: Readonly<Record<string, string>> = {
   'node-unprepared': 'A reference node formula could not be prepared; it can never be matched.',
   'formula-unprepared': 'An answer formula could not be prepared (normalization or evaluation problem).',
   'final-answer-unevaluable': 'An expected numerical final answer has no numeric value.',
+  'response-truncated':
+    'The response is longer than the scorer reads (maxResponseChars, default 200 000 characters); only its beginning is scored.',
+  'response-budget-exhausted':
+    'The response spent its work budget (integrand evaluations, series terms, solver probes, compiled nodes); the pairs left are undetermined and count as not matched.',
 };
 
 /** Version stamp written into every record; bump `score-vN` when scores can change. */

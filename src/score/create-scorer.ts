@@ -5,9 +5,11 @@ import { prepareFormula } from '../equivalence/index.js';
 import type { NumericTolerance } from '../equivalence/literal-precision.js';
 import type { EquivalenceMode, EquivalenceOptions, PreparedFormula } from '../equivalence/types.js';
 import { type ExtractOptions, extractFormulas } from '../extract/extract-formulas.js';
+import { charge, metered, workExhausted } from '../numeric/work-meter.js';
 import { baselines } from './baselines.js';
 import { SCORER_VERSION } from './codes.js';
 import { checkFinalAnswer } from './final-answer.js';
+import { LruCache } from './lru-cache.js';
 import { createPairMatcher, type MatchStats, type PairMatcher } from './pair-matcher.js';
 import { type PreparedNode, prepareNodes } from './prepare-nodes.js';
 import type { NodeCredit, RecordFormula, ScoreRecord, SubquestionScore } from './types.js';
@@ -25,11 +27,48 @@ export interface ScorerOptions {
   readonly extract?: ExtractOptions;
   /** Grader tolerance of numerical final answers. Default `DEFAULT_NUMERIC_TOLERANCE` (1 ulp, 1% floor, 3% cap). */
   readonly numericTolerance?: NumericTolerance;
+  /**
+   * Work budget of one response, in work units (see `work-meter.ts`): past it the remaining pairs
+   * are undetermined and the record carries `response-budget-exhausted`. Default
+   * {@link DEFAULT_RESPONSE_WORK} (10 M units: about 1.5–4 s of the worst kind of work on one core; the real PRISM answers need up to 6.6 M).
+   */
+  readonly workBudget?: number;
+  /** Memory bounds of the scorer's caches (least recently used entries are evicted). */
+  readonly cache?: ScorerCacheOptions;
+  /**
+   * Responses longer than this are scored on their first `maxResponseChars` characters
+   * (`response-truncated`): parsing is linear but not free. Default 200 000.
+   */
+  readonly maxResponseChars?: number;
 }
+
+/** Bounds of a scorer's caches. Defaults: 20 000 answer formulas / 96 MB, 200 000 pairs / 64 MB. */
+export interface ScorerCacheOptions {
+  readonly answerEntries?: number;
+  /** Estimated bytes of prepared answer formulas kept (by their LaTeX length). */
+  readonly answerBytes?: number;
+  readonly pairEntries?: number;
+  readonly pairBytes?: number;
+}
+
+/** The default work budget of one response (units of the work meter). */
+export const DEFAULT_RESPONSE_WORK = 10_000_000;
+
+/**
+ * Work units charged per answer formula besides the numeric work it causes (parse, normalize,
+ * fixed costs of fingerprints and checks): measured ≈ 0.3–0.8 ms a formula, the time of about
+ * 2 000 units of numeric work.
+ */
+const FORMULA_WORK = 2_000;
+
+/** Estimated bytes one prepared answer formula holds per LaTeX character (tree, closures, memos). */
+const ANSWER_BYTES_PER_CHAR = 400;
 
 /** Per-call options of {@link Scorer.scoreResponse}. */
 export interface ScoreOptions {
   readonly response_id?: string;
+  /** Work budget of this response (default: the scorer's `workBudget`). */
+  readonly workBudget?: number;
 }
 
 /** A scorer bound to a dataset: reference nodes are prepared once, pair verdicts are cached. */
@@ -40,6 +79,19 @@ export interface Scorer {
   /** Scores one response; `problem` is a problem or its id (an unknown id throws: check `problems`). */
   scoreResponse(problem: Problem | string, response: string, options?: ScoreOptions): ScoreRecord;
   readonly stats: MatchStats;
+  /** Work units the last `scoreResponse` call spent (deterministic: a function of its inputs). */
+  lastWork(): number;
+  /** Answer-formula cache counters (hits, misses, entries, estimated bytes, evictions). */
+  answerCacheStats(): AnswerCacheStats;
+}
+
+/** Counters of a scorer's answer-formula cache. */
+export interface AnswerCacheStats {
+  readonly hits: number;
+  readonly misses: number;
+  readonly entries: number;
+  readonly bytes: number;
+  readonly evictions: number;
 }
 
 /**
@@ -49,25 +101,54 @@ export interface Scorer {
 export function createScorer(problems: readonly Problem[], options: ScorerOptions = {}): Scorer {
   const mode = options.mode ?? 'physical';
   const equivalence: EquivalenceOptions = { ...options.equivalence, mode };
+  const limits = options.cache ?? {};
   const matcher: PairMatcher = createPairMatcher({
     equivalence,
     cheapPath: options.cheapPath ?? true,
     cache: options.pairCache ?? true,
+    ...(limits.pairEntries === undefined ? {} : { maxCacheEntries: limits.pairEntries }),
+    ...(limits.pairBytes === undefined ? {} : { maxCacheBytes: limits.pairBytes }),
   });
+  const responseBudget = options.workBudget ?? DEFAULT_RESPONSE_WORK;
   const byId = new Map(problems.map((p) => [p.id, p]));
   const prepared = new Map<string, PreparedNode[]>();
-  for (const problem of problems) prepared.set(problem.id, prepareNodes(problem));
-  const answerCache = new Map<string, PreparedFormula>();
+  const prime = (nodes: readonly PreparedNode[]) => {
+    for (const node of nodes) for (const part of node.parts) matcher.prime(part);
+  };
+  for (const problem of problems) {
+    const nodes = prepareNodes(problem);
+    prepared.set(problem.id, nodes);
+    // Node fingerprints are part of the reference: computed once here, charged to no response.
+    prime(nodes);
+  }
+  const constantsKeys = new WeakMap<Problem, string>();
+  let answerHits = 0;
+  let answerMisses = 0;
+  const answerCache = new LruCache<PreparedFormula>({
+    maxEntries: limits.answerEntries ?? 20_000,
+    maxBytes: limits.answerBytes ?? 96 * 1024 * 1024,
+    sizeOf: (key) => 2 * key.length + ANSWER_BYTES_PER_CHAR * key.length,
+  });
   const prepareAnswer = (latex: string, problem: Problem): PreparedFormula => {
-    const key = `${problem.constants === undefined ? '' : JSON.stringify(problem.constants)}\u0000${latex}`;
+    let constants = constantsKeys.get(problem);
+    if (constants === undefined) {
+      constants = problem.constants === undefined ? '' : JSON.stringify(problem.constants);
+      constantsKeys.set(problem, constants);
+    }
+    const key = `${constants}\u0000${latex}`;
+    // Parsing, normalizing, the cheap-path fingerprint's fixed costs and the final-answer check:
+    // charged per formula (and by length) whether cached or not.
+    charge(FORMULA_WORK + (latex.length >> 3));
     let p = answerCache.get(key);
-    if (p === undefined) {
-      if (answerCache.size > 100_000) answerCache.clear();
+    if (p !== undefined) answerHits++;
+    else {
+      answerMisses++;
       p = prepareFormula(latex, problem.constants === undefined ? {} : { constants: problem.constants });
       answerCache.set(key, p);
     }
     return p;
   };
+  let lastWork = 0;
 
   const scoreResponse = (
     target: Problem | string,
@@ -76,12 +157,38 @@ export function createScorer(problems: readonly Problem[], options: ScorerOption
   ): ScoreRecord => {
     const problem = typeof target === 'string' ? byId.get(target) : target;
     if (problem === undefined) throw new Error(`scoreResponse: unknown problem ${String(target)}`);
+    // Called from JavaScript and from trainers' glue code: say what is wrong, not a TypeError deep inside.
+    if (typeof response !== 'string') {
+      throw new TypeError(
+        `scoreResponse: the response must be a string, got ${response === null ? 'null' : typeof response}`,
+      );
+    }
+    const run = metered(call.workBudget ?? responseBudget, () => scoreWithin(problem, response, call));
+    lastWork = run.work;
+    return run.value;
+  };
+
+  const scoreWithin = (problem: Problem, response: string, call: ScoreOptions): ScoreRecord => {
     let nodes = prepared.get(problem.id);
-    if (nodes === undefined || byId.get(problem.id) !== problem) nodes = prepareNodes(problem);
+    if (nodes === undefined || byId.get(problem.id) !== problem) {
+      nodes = prepareNodes(problem);
+      prime(nodes);
+    }
     const diagnostics: Diagnostic[] = nodes.flatMap((n) => n.diagnostics);
     const where = `problem ${problem.id}${call.response_id === undefined ? '' : ` response ${call.response_id}`}`;
     if (response.trim() === '')
       diagnostics.push({ code: 'empty-response', severity: 'warning', message: 'empty response', where });
+    const maxChars = options.maxResponseChars ?? 200_000;
+    if (response.length > maxChars) {
+      diagnostics.push({
+        code: 'response-truncated',
+        severity: 'warning',
+        message: `the response has ${response.length} characters; only the first ${maxChars} are scored`,
+        where,
+      });
+      response = response.slice(0, maxChars);
+    }
+    charge(1 + (response.length >> 6));
     const extraction = extractFormulas(response, options.extract);
     diagnostics.push(...extraction.diagnostics.map((d) => ({ ...d, where })));
     if (extraction.formulas.length === 0 && response.trim() !== '') {
@@ -89,8 +196,12 @@ export function createScorer(problems: readonly Problem[], options: ScorerOption
     }
     const matchedBy = new Map<number, number[]>();
     const formulas: RecordFormula[] = extraction.formulas.map((f, i) => {
-      const answer = prepareAnswer(f.latex, problem);
       const matches: number[] = [];
+      // Past the response's work budget the remaining formulas are not examined.
+      if (workExhausted())
+        return { latex: f.latex, offset: f.offset, end: f.end, kind: f.kind, matches, prepared: false };
+      const answer = prepareAnswer(f.latex, problem);
+      matcher.prime(answer);
       if (answer.ok) {
         for (const node of nodes) {
           if (node.parts.some((part) => matcher.match(answer, part) === 'equivalent')) {
@@ -103,6 +214,14 @@ export function createScorer(problems: readonly Problem[], options: ScorerOption
       }
       return { latex: f.latex, offset: f.offset, end: f.end, kind: f.kind, matches, prepared: answer.ok };
     });
+    if (workExhausted()) {
+      diagnostics.push({
+        code: 'response-budget-exhausted',
+        severity: 'warning',
+        message: 'the response spent its work budget: the remaining pairs are undetermined (not matched)',
+        where,
+      });
+    }
     const matched = new Set(matchedBy.keys());
     const achieved = ancestorClosure(problem.grading_standard, matched);
     const achievedSet = new Set(achieved);
@@ -155,6 +274,14 @@ export function createScorer(problems: readonly Problem[], options: ScorerOption
     nodeDiagnostics: (id) => (prepared.get(id) ?? []).flatMap((n) => n.diagnostics),
     scoreResponse,
     stats: matcher.stats,
+    lastWork: () => lastWork,
+    answerCacheStats: () => ({
+      hits: answerHits,
+      misses: answerMisses,
+      entries: answerCache.size,
+      bytes: answerCache.bytes,
+      evictions: answerCache.evictions,
+    }),
   };
 }
 

@@ -2,6 +2,8 @@ import type { Verdict } from '../core/tree.js';
 import { compareWithConstants } from '../equivalence/constants-fallback.js';
 import { compareFormulas, effectiveVariables, VALUE_SYMBOL } from '../equivalence/index.js';
 import type { EquivalenceOptions, PreparedFormula } from '../equivalence/types.js';
+import { charge, chargeRecorded, metered, workExhausted } from '../numeric/work-meter.js';
+import { LruCache } from './lru-cache.js';
 
 /** Counters of a {@link PairMatcher}, for benchmarks and progress reports. */
 export interface MatchStats {
@@ -10,11 +12,21 @@ export interface MatchStats {
   cheapRejects: number;
   cacheHits: number;
   comparisons: number;
+  /** Pairs left `undetermined` because the enclosing (response) work budget was spent. */
+  cut: number;
+  /** Pair-cache entries evicted (least recently used). */
+  evictions: number;
 }
 
 /** Decides answer-formula × node-formula pairs, with a cheap path and a pair cache. */
 export interface PairMatcher {
   match(answer: PreparedFormula, node: PreparedFormula): Verdict;
+  /**
+   * Computes (or recalls) a formula's fingerprint for the cheap path and charges its recorded work to
+   * the active work meter. A scorer primes every answer formula once per response and every node at
+   * creation, so a response's work never depends on what was scored before it.
+   */
+  prime(formula: PreparedFormula): void;
   readonly stats: MatchStats;
 }
 
@@ -25,41 +37,91 @@ export interface PairMatcherOptions {
   readonly cheapPath?: boolean;
   /** Cache verdicts by the canonical texts of both formulas. Default true. */
   readonly cache?: boolean;
-  /** The cache is cleared when it grows past this many pairs. Default 200 000. */
+  /** Most pairs cached (least recently used evicted first). Default 200 000. */
   readonly maxCacheEntries?: number;
+  /** Most estimated bytes of the pair cache. Default 64 MB. */
+  readonly maxCacheBytes?: number;
+}
+
+/** Work units one effective-variable fingerprint may spend (it is memoized independently of callers). */
+export const FINGERPRINT_WORK_CAP = 400_000;
+
+interface Fingerprint {
+  /** Kind and effective variables, with and without differentials; null when undetermined. */
+  readonly all: string | null;
+  readonly noDifferentials: string | null;
+  readonly work: number;
+}
+
+interface CachedVerdict {
+  readonly verdict: Verdict;
+  readonly work: number;
 }
 
 /**
  * A pair matcher. Cheap path: equal canonical texts are `equivalent`; equations whose effective
  * variables differ (see `effectiveVariables`: the variables that change the solution set, so a
  * variable that cancels does not count) are `different` — equivalent formulas have the same ones.
- * Other pairs go to `compareFormulas`; verdicts are cached by `mode` and both canonical texts
- * (constants are already substituted into them).
+ * Other pairs go to `compareFormulas`; verdicts are cached (LRU) by `mode` and both canonical texts
+ * (constants are already substituted into them) with the work they cost, which a hit charges again.
+ * Every pair charges one unit per 64 characters of canonical text. A pair cut short by the
+ * enclosing work budget is `undetermined` and not cached.
  */
 export function createPairMatcher(options: PairMatcherOptions = {}): PairMatcher {
   const cheap = options.cheapPath ?? true;
   const useCache = options.cache ?? true;
-  const maxEntries = options.maxCacheEntries ?? 200_000;
   const mode = options.equivalence?.mode ?? 'physical';
-  const cache = new Map<string, Verdict>();
-  const fingerprints = new WeakMap<PreparedFormula, string | null>();
-  // Kind and effective variables (differentials left out when a derivative operator is involved,
-  // since the checker pins those the other side never differentiates); null when undetermined.
-  const fingerprint = (p: PreparedFormula, derivatives: boolean): string | null => {
-    const cached = derivatives ? undefined : fingerprints.get(p);
-    if (cached !== undefined) return cached;
-    const effective = effectiveVariables(p, mode);
-    const f =
-      effective === undefined
-        ? null
-        : `${p.kind}|${effective.filter((v) => v !== VALUE_SYMBOL && !(derivatives && v.startsWith('d{'))).join(',')}`;
-    if (!derivatives) fingerprints.set(p, f);
+  const cache = new LruCache<CachedVerdict>({
+    maxEntries: options.maxCacheEntries ?? 200_000,
+    maxBytes: options.maxCacheBytes ?? 64 * 1024 * 1024,
+    sizeOf: (key) => 2 * key.length + 120,
+  });
+  const fingerprints = new WeakMap<PreparedFormula, Fingerprint>();
+  // Kind and effective variables; null when undetermined.
+  const compute = (p: PreparedFormula): Fingerprint => {
+    const run = metered(FINGERPRINT_WORK_CAP, () => effectiveVariables(p, mode), true);
+    const effective = run.value?.filter((v) => v !== VALUE_SYMBOL);
+    if (effective === undefined) return { all: null, noDifferentials: null, work: run.work };
+    const noDifferentials = effective.filter((v) => !v.startsWith('d{'));
+    return {
+      all: `${p.kind}|${effective.join(',')}`,
+      noDifferentials: `${p.kind}|${noDifferentials.join(',')}`,
+      work: run.work,
+    };
+  };
+  const lookup = (p: PreparedFormula): Fingerprint => {
+    let f = fingerprints.get(p);
+    if (f === undefined) fingerprints.set(p, (f = compute(p)));
     return f;
   };
-  const stats: MatchStats = { pairs: 0, identical: 0, cheapRejects: 0, cacheHits: 0, comparisons: 0 };
+  // With a derivative operator on either side, differentials are left out (the checker pins those
+  // the other side never differentiates).
+  const fingerprint = (p: PreparedFormula, derivatives: boolean): string | null => {
+    const f = lookup(p);
+    return derivatives ? f.noDifferentials : f.all;
+  };
+  const stats: MatchStats = {
+    pairs: 0,
+    identical: 0,
+    cheapRejects: 0,
+    cacheHits: 0,
+    comparisons: 0,
+    cut: 0,
+    evictions: 0,
+  };
+  const prime = (p: PreparedFormula): void => {
+    if (!cheap || !p.ok) return;
+    const f = fingerprints.get(p);
+    if (f === undefined) fingerprints.set(p, compute(p));
+    else chargeRecorded(f.work);
+  };
   const decide = (answer: PreparedFormula, node: PreparedFormula): Verdict => {
     stats.pairs++;
     if (!answer.ok || !node.ok) return 'different';
+    if (!charge(1 + ((answer.canonical.length + node.canonical.length) >> 6))) {
+      stats.cut++;
+      return 'undetermined';
+    }
     if (cheap) {
       if (answer.canonical === node.canonical) {
         stats.identical++;
@@ -77,15 +139,28 @@ export function createPairMatcher(options: PairMatcherOptions = {}): PairMatcher
     if (useCache) {
       const hit = cache.get(key);
       if (hit !== undefined) {
+        if (!chargeRecorded(hit.work)) {
+          stats.cut++;
+          return 'undetermined';
+        }
         stats.cacheHits++;
-        return hit;
+        return hit.verdict;
       }
     }
+    if (workExhausted()) {
+      stats.cut++;
+      return 'undetermined';
+    }
     stats.comparisons++;
-    const verdict = compareFormulas(answer, node, options.equivalence).verdict;
+    const run = metered(Number.POSITIVE_INFINITY, () => compareFormulas(answer, node, options.equivalence));
+    if (run.cut) {
+      stats.cut++;
+      return 'undetermined';
+    }
+    const verdict = run.value.verdict;
     if (useCache) {
-      if (cache.size >= maxEntries) cache.clear();
-      cache.set(key, verdict);
+      cache.set(key, { verdict, work: run.work });
+      stats.evictions = cache.evictions;
     }
     return verdict;
   };
@@ -93,8 +168,8 @@ export function createPairMatcher(options: PairMatcherOptions = {}): PairMatcher
   // CODATA values (constants-fallback.ts); cheap unless one side is such a value.
   const match = (answer: PreparedFormula, node: PreparedFormula): Verdict => {
     const verdict = decide(answer, node);
-    if (verdict === 'equivalent' || !answer.ok || !node.ok) return verdict;
+    if (verdict === 'equivalent' || !answer.ok || !node.ok || workExhausted()) return verdict;
     return compareWithConstants(answer, node, options.equivalence)?.verdict ?? verdict;
   };
-  return { match, stats };
+  return { match, prime, stats };
 }

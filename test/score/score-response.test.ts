@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Problem } from '../../src/dag/types.js';
+import { loadBundledDataset } from '../../src/dataset/bundled-dataset.js';
 import { createScorer } from '../../src/score/create-scorer.js';
 
 const cart: Problem = {
@@ -124,4 +125,13 @@ test('the cheap path and cache do not change verdicts', () => {
   const slow = plain.scoreResponse('cart', answer);
   assert.deepEqual(fast.nodes, slow.nodes);
   assert.ok(plain.stats.comparisons > scorer.stats.comparisons);
+});
+
+test('a response that is not a string is a clear TypeError naming what was given', () => {
+  const scorer = createScorer(loadBundledDataset().problems);
+  assert.throws(
+    () => scorer.scoreResponse('mech-01', 42 as unknown as string),
+    (e: unknown) =>
+      e instanceof TypeError && /response must be a string, got number/.test((e as Error).message),
+  );
 });

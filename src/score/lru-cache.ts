@@ -1,0 +1,69 @@
+/** Options of {@link LruCache}. */
+export interface LruOptions<V> {
+  /** Most entries kept. */
+  readonly maxEntries: number;
+  /** Most estimated bytes kept (keys and values by `sizeOf`). Default unbounded. */
+  readonly maxBytes?: number;
+  /** Estimated bytes of one entry. Default: 2 bytes per key character plus 64. */
+  readonly sizeOf?: (key: string, value: V) => number;
+}
+
+/**
+ * A least-recently-used cache bounded by entries and by estimated bytes: a hit moves the entry to
+ * the young end, an insertion past either bound evicts from the old end (one entry at a time, so
+ * the cache never empties wholesale). Backed by a `Map`'s insertion order.
+ */
+export class LruCache<V> {
+  private readonly map = new Map<string, { value: V; bytes: number }>();
+  private total = 0;
+  private readonly maxEntries: number;
+  private readonly maxBytes: number;
+  private readonly sizeOf: (key: string, value: V) => number;
+  /** Entries evicted so far. */
+  evictions = 0;
+
+  constructor(options: LruOptions<V>) {
+    this.maxEntries = Math.max(1, options.maxEntries);
+    this.maxBytes = options.maxBytes ?? Number.POSITIVE_INFINITY;
+    this.sizeOf = options.sizeOf ?? ((key) => 2 * key.length + 64);
+  }
+
+  /** The value for `key` (and marks it recently used), or undefined. */
+  get(key: string): V | undefined {
+    const e = this.map.get(key);
+    if (e === undefined) return undefined;
+    this.map.delete(key);
+    this.map.set(key, e);
+    return e.value;
+  }
+
+  /** Stores `value` under `key`, evicting the least recently used entries past the bounds. */
+  set(key: string, value: V): void {
+    const old = this.map.get(key);
+    if (old !== undefined) {
+      this.total -= old.bytes;
+      this.map.delete(key);
+    }
+    const bytes = this.sizeOf(key, value);
+    this.map.set(key, { value, bytes });
+    this.total += bytes;
+    while (this.map.size > 1 && (this.map.size > this.maxEntries || this.total > this.maxBytes)) {
+      const first = this.map.keys().next();
+      if (first.done === true) break;
+      const e = this.map.get(first.value)!;
+      this.total -= e.bytes;
+      this.map.delete(first.value);
+      this.evictions++;
+    }
+  }
+
+  /** Entries held. */
+  get size(): number {
+    return this.map.size;
+  }
+
+  /** Estimated bytes held. */
+  get bytes(): number {
+    return this.total;
+  }
+}
