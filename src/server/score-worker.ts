@@ -7,7 +7,10 @@ import type { WorkerInit, WorkerReply, WorkerRequest } from './worker-messages.j
 const port = parentPort;
 if (port === null) throw new Error('score-worker: must run in a worker thread');
 const init = workerData as WorkerInit;
-const scorers = createProblemScorers(init.base, init.overlay, { mode: init.mode });
+const scorers = createProblemScorers(init.base, init.overlay, {
+  mode: init.mode,
+  ...(init.workBudget === undefined ? {} : { workBudget: init.workBudget }),
+});
 const reply = (message: WorkerReply): void => port.postMessage(message);
 
 port.on('message', (message: WorkerRequest) => {

@@ -8,6 +8,8 @@ export interface WorkerInit {
   /** Problems added or replaced at runtime, applied over `base`. */
   readonly overlay: readonly Problem[];
   readonly mode: EquivalenceMode;
+  /** Work budget of one response (work-meter units); undefined: the scorer's default. */
+  readonly workBudget?: number;
 }
 
 /** Pool → worker. */

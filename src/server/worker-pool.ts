@@ -16,6 +16,11 @@ export interface WorkerPoolOptions {
   /** Most items waiting for a worker; past it `score` throws a 503 `HttpError`. */
   readonly maxQueue: number;
   readonly mode?: EquivalenceMode;
+  /**
+   * The core's deterministic work budget per response (`createScorer`'s `workBudget`). It bounds
+   * almost every item well inside the deadline; the hard deadline is the backstop for what it misses.
+   */
+  readonly workBudget?: number;
   /** Heap limit of each worker (MB): a runaway item kills its worker, not the server. Default 1024. */
   readonly workerHeapMb?: number;
 }
@@ -79,6 +84,7 @@ export function createWorkerPool(options: WorkerPoolOptions): ScoreBackend {
       base: options.problems,
       overlay: [...overlay.values()],
       mode: options.mode ?? 'physical',
+      ...(options.workBudget === undefined ? {} : { workBudget: options.workBudget }),
     };
     const worker = new Worker(entry.url, {
       eval: entry.eval,

@@ -43,6 +43,20 @@ export function bodyOf<T = Record<string, unknown>>(response: AppResponse): T {
 }
 
 /**
+ * An answer of 2,000 distinct formulas, each with a Gaussian integral, that every node of a
+ * mechanics problem must be compared with: about 5 s of work on this kind of machine even within the
+ * core's default work budget (its per-formula fixed costs are counted coarsely), so it needs the hard
+ * deadline.
+ */
+export function manyIntegralsAnswer(count = 2000): string {
+  return Array.from(
+    { length: count },
+    (_, i) =>
+      `$$v^2 = \\frac{${i + 2} g h}{\\sqrt{1 + ${i + 1}\\sin\\theta}} + \\int_0^{h} e^{-${i + 1} x^2} dx$$`,
+  ).join('\n');
+}
+
+/**
  * Pathological answers from a seeded stream: nested integrals, huge sums, divergent integrals,
  * fuzzed LaTeX and a 2 MB answer. Each is a display formula a scorer must compare with nodes.
  */
@@ -87,6 +101,7 @@ export function pathologicalAnswers(seed: number, count: number): string[] {
       return `$$${t}$$`;
     },
     () => `$$F = ma$$\n${'$$x_{k} = y_{k} + 1$$ and some prose '.repeat(60_000)}`,
+    () => manyIntegralsAnswer(),
   ];
   return Array.from({ length: count }, () => pick(makers)());
 }

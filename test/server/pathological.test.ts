@@ -2,7 +2,14 @@ import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import { createApp } from '../../src/server/create-app.js';
 import { createWorkerPool } from '../../src/server/worker-pool.js';
-import { bodyOf, bundledAnswers, bundledProblems, pathologicalAnswers, request } from './helpers.js';
+import {
+  bodyOf,
+  bundledAnswers,
+  bundledProblems,
+  manyIntegralsAnswer,
+  pathologicalAnswers,
+  request,
+} from './helpers.js';
 
 const TIMEOUT_MS = 3000;
 // Timer and message latency on a shared 2-core machine; a restarted worker needs no time here
@@ -39,7 +46,8 @@ test('a seeded stream of pathological items mixed into load: each answered withi
   const restartsBefore = pool.stats().restarts;
 
   // Seeded: nested and divergent integrals, sums to 10^6, fuzzed LaTeX, 2 MB answers, between normal answers.
-  const bad = pathologicalAnswers(20261123, 8);
+  // …and one the core's work meter undercounts (thousands of distinct formulas): the deadline's case.
+  const bad = [...pathologicalAnswers(20261123, 8), manyIntegralsAnswer()];
   const mixed: { problem_id: string; response: string; bad: boolean }[] = [];
   bad.forEach((response, i) => {
     mixed.push({ problem_id: problems[(i * 7) % problems.length]!.id, response, bad: true });

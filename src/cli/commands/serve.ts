@@ -37,6 +37,8 @@ Options:
   --max-body-bytes B     largest request body; beyond: 413 (default 67108864)
   --reward MIX           reward = w1*step + w2*final (+ constant), default 0.5*step+0.5*final
   --mode MODE            physical (default) or strict
+  --work-budget UNITS    the scorer's deterministic work budget per response (default 10,000,000
+                         work-meter units; a trainer wanting tighter bounds passes e.g. 1000000)
 Exit codes: 0 after a clean shutdown, 2 bad options or unreadable dataset.`;
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
@@ -64,6 +66,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
         'max-body-bytes': { type: 'string' },
         reward: { type: 'string' },
         mode: { type: 'string' },
+        'work-budget': { type: 'string' },
       },
       allowPositionals: false,
     }));
@@ -85,6 +88,8 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   const mode = (values.mode as string | undefined) ?? 'physical';
   if (mode !== 'physical' && mode !== 'strict')
     throw new UsageError(`--mode must be physical or strict, not '${mode}'`);
+  const workBudget =
+    values['work-budget'] === undefined ? undefined : positiveInt(values['work-budget'], '--work-budget', 1);
   const mix = parseRewardMix((values.reward as string | undefined) ?? '0.5*step+0.5*final');
   if ('error' in mix) throw new UsageError(`--reward: ${mix.error}`);
 
@@ -104,6 +109,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
     itemTimeoutMs,
     maxQueue,
     mode: mode as EquivalenceMode,
+    ...(workBudget === undefined ? {} : { workBudget }),
   });
   const app = createApp({ backend: pool, problems: dataset.problems, token, mix, maxBodyBytes });
   let running: Awaited<ReturnType<typeof serveHttp>>;
