@@ -3,9 +3,11 @@ import { createPrng } from '../core/prng.js';
 import type { Node, Verdict } from '../core/tree.js';
 import type { SolveOptions } from '../numeric/index.js';
 import { VALUE_SYMBOL } from './prepare-formula.js';
-import { isEmpty, type SolutionSet, sameSolutions, type Tolerance } from './solution-set.js';
+import type { SolutionSet, Tolerance } from './solution-set.js';
 import { solvePrepared } from './solve-prepared.js';
+import { trialOutcome } from './trial-outcome.js';
 import type { EquivalenceOptions, EquivalenceResult, Evidence, PreparedFormula, Trial } from './types.js';
+import { variableScales } from './variable-scales.js';
 
 /** The paper's parameters (PRISM-Physics, Appendix B) and our budget defaults. */
 export const DEFAULT_EQUIVALENCE_OPTIONS = {
@@ -115,6 +117,8 @@ function runTrials(
     [order[i], order[j]] = [order[j]!, order[i]!];
   }
 
+  // Scale-aware sampling (variable-scales.ts): empty for formulas without tiny or huge numbers.
+  const scales = variableScales(a, b, union);
   const trials: Trial[] = [];
   let nEq = 0;
   let nNeq = 0;
@@ -137,10 +141,12 @@ function runTrials(
     const assignment: Record<string, number> = {};
     for (const v of union) {
       const value = prng.uniform(lo, hi);
-      if (v !== target) assignment[v] = pinned.has(v) ? 0 : value;
+      if (v !== target) assignment[v] = pinned.has(v) ? 0 : value * (scales[v] ?? 1);
     }
     const solve = (f: PreparedFormula) => {
-      const { solver, cap } = solverFor(f, target, options);
+      const { solver: base, cap } = solverFor(f, target, options);
+      const scale = scales[target];
+      const solver = scale === undefined ? base : { ...base, scale };
       const solved = solvePrepared(
         f,
         target,
@@ -154,10 +160,8 @@ function runTrials(
     };
     const sa = solve(a);
     const sb = solve(b);
-    let outcome: Trial['outcome'];
     if (sa.truncated || sb.truncated) exhausted.add(target);
-    if (sa.truncated || sb.truncated || (isEmpty(sa.set) && isEmpty(sb.set))) outcome = 'failed';
-    else outcome = sameSolutions(sa.set, sb.set, tol, mode) ? 'not-rejecting' : 'rejecting';
+    const outcome: Trial['outcome'] = trialOutcome(sa, sb, tol, mode);
     const trial: Trial = {
       target,
       assignment,
