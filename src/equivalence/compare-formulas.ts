@@ -2,6 +2,7 @@ import { type Diagnostic, diagnostic } from '../core/diagnostic.js';
 import { createPrng } from '../core/prng.js';
 import type { Node, Verdict } from '../core/tree.js';
 import type { SolveOptions } from '../numeric/index.js';
+import { ANGLE_RANGE, angleVariables } from './angle-variables.js';
 import { VALUE_SYMBOL } from './prepare-formula.js';
 import type { SolutionSet, Tolerance } from './solution-set.js';
 import { solvePrepared } from './solve-prepared.js';
@@ -119,6 +120,7 @@ function runTrials(
 
   // Scale-aware sampling (variable-scales.ts): empty for formulas without tiny or huge numbers.
   const scales = variableScales(a, b, union);
+  const angles = mode === 'physical' ? angleVariables(a, b) : new Set<string>();
   const trials: Trial[] = [];
   let nEq = 0;
   let nNeq = 0;
@@ -140,7 +142,9 @@ function runTrials(
     const target = live[t % live.length]!;
     const assignment: Record<string, number> = {};
     for (const v of union) {
-      const value = prng.uniform(lo, hi);
+      let value = prng.uniform(lo, hi);
+      if (angles.has(v))
+        value = ANGLE_RANGE[0] + ((value - lo) / (hi - lo)) * (ANGLE_RANGE[1] - ANGLE_RANGE[0]);
       if (v !== target) assignment[v] = pinned.has(v) ? 0 : value * (scales[v] ?? 1);
     }
     const solve = (f: PreparedFormula) => {
@@ -275,5 +279,5 @@ function solverFor(
 ): { solver: Omit<SolveOptions, 'evalBudget'>; cap: number } {
   const paths = options.solverPaths === undefined ? {} : { paths: options.solverPaths };
   if (!formula.costlyVariables.includes(target)) return { solver: paths, cap: Number.POSITIVE_INFINITY };
-  return { solver: { ...paths, pointsPerDecade: 3, minAbs: 1e-6, maxAbs: 1e12, linearPoints: 41 }, cap: 100 };
+  return { solver: { ...paths, pointsPerDecade: 3, minAbs: 1e-4, maxAbs: 1e8, linearPoints: 21 }, cap: 160 };
 }
