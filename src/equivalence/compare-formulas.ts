@@ -269,8 +269,8 @@ function impliedConstants(a: PreparedFormula, b: PreparedFormula): Set<string> {
 
 /**
  * Solver settings for one formula and target. A target inside an integral or series costs a
- * quadrature per probe point, so its scan is coarse (3 points a decade over 1e-6…1e12) and capped at
- * 100 probes; a truncated solve makes the trial fail (and retires the target) rather than the pair run for seconds.
+ * quadrature per probe point, so its scan is coarse (3 points a decade over 1e-2…1e3, times the
+ * target's scale, where the quadrature of a peaked integrand stays accurate) and capped at 160 probes; a truncated solve makes the trial fail (and retires the target) rather than the pair run for seconds.
  */
 function solverFor(
   formula: PreparedFormula,
@@ -279,5 +279,5 @@ function solverFor(
 ): { solver: Omit<SolveOptions, 'evalBudget'>; cap: number } {
   const paths = options.solverPaths === undefined ? {} : { paths: options.solverPaths };
   if (!formula.costlyVariables.includes(target)) return { solver: paths, cap: Number.POSITIVE_INFINITY };
-  return { solver: { ...paths, pointsPerDecade: 3, minAbs: 1e-4, maxAbs: 1e8, linearPoints: 21 }, cap: 160 };
+  return { solver: { ...paths, pointsPerDecade: 3, minAbs: 1e-2, maxAbs: 1e3, linearPoints: 21 }, cap: 160 };
 }
