@@ -72,8 +72,10 @@ def row(category, a_tex, b_tex, expected, note, check, constants=None, strict=No
                      check=check, constants=constants, strict=strict))
 
 
-def solve_check(eq_a, eq_b, target, ranges=None, scale=None):
-    return ('solve', eq_a, eq_b, target, ranges or {}, scale or {})
+def solve_check(eq_a, eq_b, target, ranges=None, scale=None, branch=False):
+    """`branch`: physical reading of a periodic family — A's positive solutions (at least one) must
+    all be solutions of B (the principal branch), B may have more."""
+    return ('branch' if branch else 'solve', eq_a, eq_b, target, ranges or {}, scale or {})
 
 
 def ineq_check(rel_a, rel_b, ranges=None, scale=None):
@@ -269,9 +271,9 @@ row('near-miss', 'E = \\frac{m_e c^2}{\\sqrt{1 - v^2/c^2}}', 'E = m_e c^2 + \\fr
         ranges={v: (0.5, 2.5)}), consts('m_e', 'c'))
 row('constants', 'C = \\frac{N\\varepsilon^2}{k_B T^2}\\,\\frac{e^{\\varepsilon/(k_BT)}}{\\left(1 + e^{\\varepsilon/(k_BT)}\\right)^2}',
     'C = \\frac{N\\varepsilon^2}{4 k_B T^2\\cosh^2\\left(\\frac{\\varepsilon}{2k_BT}\\right)}', 'equivalent',
-    'two-level heat capacity in exponential and cosh form', solve_check(
-        sp.Eq(R, N * eps**2 / (KB * T**2) * sp.exp(eps / (KB * T)) / (1 + sp.exp(eps / (KB * T)))**2),
-        sp.Eq(R, N * eps**2 / (4 * KB * T**2 * sp.cosh(eps / (2 * KB * T))**2)), N, scale={eps: 1e-21, T: 100}),
+    'two-level heat capacity in exponential and cosh form', ('expr',
+        N * eps**2 / (KB * T**2) * sp.exp(eps / (KB * T)) / (1 + sp.exp(eps / (KB * T)))**2,
+        N * eps**2 / (4 * KB * T**2 * sp.cosh(eps / (2 * KB * T))**2), None, {}, {eps: 1e-21, T: 100}),
     consts('k_B'))
 row('constants', 'v = \\sqrt{\\frac{2 e V}{m_e}}', 'V = \\frac{m_e v^2}{2e}', 'equivalent',
     'electron accelerated through V', solve_check(
@@ -289,7 +291,7 @@ row('near-miss', '\\theta = \\arctan\\left(\\frac{y}{x}\\right)', '\\tan\\theta 
     'direction angle: ratio inverted', solve_check(sp.Eq(th, sp.atan(y / x)), sp.Eq(sp.tan(th), x / y), th))
 row('physical-mode', '\\theta = \\arcsin\\left(\\frac{\\lambda}{d}\\right)', 'd\\sin\\theta = \\lambda', 'equivalent',
     'first diffraction maximum: principal branch', solve_check(
-        sp.Eq(th, sp.asin(lam / d)), sp.Eq(d * sp.sin(th), lam), th, ranges={lam: (2, 5), d: (6, 20)}),
+        sp.Eq(th, sp.asin(lam / d)), sp.Eq(d * sp.sin(th), lam), th, ranges={lam: (2, 5), d: (6, 20)}, branch=True),
     strict='different')
 row('near-miss', '\\theta = \\arcsin\\left(\\frac{\\lambda}{d}\\right)', 'd\\cos\\theta = \\lambda', 'different',
     'first diffraction maximum: cos for sin', solve_check(
@@ -318,6 +320,16 @@ def oracle(check):
             if bool(fa(*pt)) != bool(fb(*pt)):
                 return 'different'
         return 'equivalent'
+    if kind == 'expr':  # both formulas give the target explicitly: compare the values
+        syms = sorted(ea.free_symbols | eb.free_symbols, key=str)
+        fa = sp.lambdify(syms, ea, 'mpmath')
+        fb = sp.lambdify(syms, eb, 'mpmath')
+        for _ in range(50):
+            pt = [mpmath.mpf(v_) for v_ in sample(syms, ranges, scale, rng)]
+            x_, y_ = fa(*pt), fb(*pt)
+            if abs(x_ - y_) > 1e-12 * max(abs(x_), abs(y_)):
+                return 'different'
+        return 'equivalent'
     if isinstance(ea, sp.logic.boolalg.BooleanAtom) or isinstance(eb, sp.logic.boolalg.BooleanAtom):
         return 'equivalent' if ea == eb else 'different'
     syms = sorted((ea.free_symbols | eb.free_symbols) - {target}, key=str)
@@ -339,6 +351,11 @@ def oracle(check):
             return sorted(out)
 
         sa, sb = values(sols_a), values(sols_b)
+        if kind == 'branch':
+            if not sa or any(all(abs(p_ - q_) > 1e-12 * abs(p_) for q_ in sb) for p_ in sa):
+                return 'different'
+            agree += 1
+            continue
         if len(sa) != len(sb) or any(abs(p_ - q_) > 1e-12 * max(abs(p_), abs(q_)) for p_, q_ in zip(sa, sb)):
             return 'different'
         agree += bool(sa)
