@@ -3,11 +3,14 @@ import { createPrng } from '../core/prng.js';
 import type { Node, Verdict } from '../core/tree.js';
 import type { SolveOptions } from '../numeric/index.js';
 import { metered, workExhausted } from '../numeric/work-meter.js';
+import { ANGLE_RANGE, angleVariables } from './angle-variables.js';
 import { compareUpToFactor, scalingOf } from './order-of-magnitude.js';
 import { VALUE_SYMBOL } from './prepare-formula.js';
-import { isEmpty, type SolutionSet, sameSolutions, type Tolerance } from './solution-set.js';
+import type { SolutionSet, Tolerance } from './solution-set.js';
 import { solvePrepared } from './solve-prepared.js';
+import { trialOutcome } from './trial-outcome.js';
 import type { EquivalenceOptions, EquivalenceResult, Evidence, PreparedFormula, Trial } from './types.js';
+import { variableScales } from './variable-scales.js';
 
 /** The paper's parameters (PRISM-Physics, Appendix B) and our budget defaults. */
 export const DEFAULT_EQUIVALENCE_OPTIONS = {
@@ -131,6 +134,9 @@ function runTrials(
     [order[i], order[j]] = [order[j]!, order[i]!];
   }
 
+  // Scale-aware sampling (variable-scales.ts): empty for formulas without tiny or huge numbers.
+  const scales = variableScales(a, b, union);
+  const angles = mode === 'physical' ? angleVariables(a, b) : new Set<string>();
   const trials: Trial[] = [];
   let nEq = 0;
   let nNeq = 0;
@@ -152,11 +158,15 @@ function runTrials(
     const target = live[t % live.length]!;
     const assignment: Record<string, number> = {};
     for (const v of union) {
-      const value = prng.uniform(lo, hi);
-      if (v !== target) assignment[v] = pinned.has(v) ? 0 : value;
+      let value = prng.uniform(lo, hi);
+      if (angles.has(v))
+        value = ANGLE_RANGE[0] + ((value - lo) / (hi - lo)) * (ANGLE_RANGE[1] - ANGLE_RANGE[0]);
+      if (v !== target) assignment[v] = pinned.has(v) ? 0 : value * (scales[v] ?? 1);
     }
     const solve = (f: PreparedFormula) => {
-      const { solver, cap } = solverFor(f, target, options);
+      const { solver: base, cap } = solverFor(f, target, options);
+      const scale = scales[target];
+      const solver = scale === undefined ? base : { ...base, scale };
       const solved = solvePrepared(
         f,
         target,
@@ -170,10 +180,8 @@ function runTrials(
     };
     const sa = solve(a);
     const sb = solve(b);
-    let outcome: Trial['outcome'];
     if (sa.truncated || sb.truncated) exhausted.add(target);
-    if (sa.truncated || sb.truncated || (isEmpty(sa.set) && isEmpty(sb.set))) outcome = 'failed';
-    else outcome = sameSolutions(sa.set, sb.set, tol, mode) ? 'not-rejecting' : 'rejecting';
+    const outcome: Trial['outcome'] = trialOutcome(sa, sb, tol, mode);
     const trial: Trial = {
       target,
       assignment,
@@ -272,7 +280,7 @@ function impliedConstants(a: PreparedFormula, b: PreparedFormula): Set<string> {
     if (x.derivativeVariables.length === 0) return;
     const otherVars = new Set(other.variables);
     for (const v of x.variables) {
-      const base = /^d\{(.+)\}$/.exec(v)?.[1];
+      const base = /^d\d*\{(.+)\}$/.exec(v)?.[1];
       if (base === undefined || x.derivativeVariables.includes(base)) continue;
       if (!otherVars.has(v) && otherVars.has(base) && x.variables.includes(base)) pinned.add(v);
     }
@@ -284,8 +292,8 @@ function impliedConstants(a: PreparedFormula, b: PreparedFormula): Set<string> {
 
 /**
  * Solver settings for one formula and target. A target inside an integral or series costs a
- * quadrature per probe point, so its scan is coarse (3 points a decade over 1e-6…1e12) and capped at
- * 100 probes; a truncated solve makes the trial fail (and retires the target) rather than the pair run for seconds.
+ * quadrature per probe point, so its scan is coarse (3 points a decade over 1e-2…1e3, times the
+ * target's scale, where the quadrature of a peaked integrand stays accurate) and capped at 160 probes; a truncated solve makes the trial fail (and retires the target) rather than the pair run for seconds.
  */
 function solverFor(
   formula: PreparedFormula,
@@ -294,5 +302,5 @@ function solverFor(
 ): { solver: Omit<SolveOptions, 'evalBudget'>; cap: number } {
   const paths = options.solverPaths === undefined ? {} : { paths: options.solverPaths };
   if (!formula.costlyVariables.includes(target)) return { solver: paths, cap: Number.POSITIVE_INFINITY };
-  return { solver: { ...paths, pointsPerDecade: 3, minAbs: 1e-6, maxAbs: 1e12, linearPoints: 41 }, cap: 100 };
+  return { solver: { ...paths, pointsPerDecade: 3, minAbs: 1e-2, maxAbs: 1e3, linearPoints: 21 }, cap: 160 };
 }

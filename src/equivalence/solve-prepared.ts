@@ -9,6 +9,13 @@ export interface PreparedSolution {
   readonly evals: number;
   /** The solver hit its budget; the set may be incomplete. */
   readonly truncated: boolean;
+  /**
+   * Every branch is undefined at these values whatever the target (`\ln(1 - x/a)` with x > a, a
+   * divergent series): the values lie outside the formula's domain, so the set says nothing.
+   */
+  readonly undefined?: boolean;
+  /** The target sits inside a periodic function: the set is a window of a periodic family. */
+  readonly periodic?: boolean;
 }
 
 /**
@@ -25,6 +32,8 @@ export function solvePrepared(
 ): PreparedSolution {
   let evals = 0;
   let truncated = false;
+  let defined = false;
+  let periodic = false;
   const points: number[] = [];
   const intervals: Interval[] = [];
   for (const { lhs, rhs } of formula.branches) {
@@ -32,22 +41,32 @@ export function solvePrepared(
     if (formula.kind === 'inequality') {
       const r = solveInequality(lhs, formula.op as '<' | '<=' | '!=', rhs, target, values, {
         evalBudget: budget,
+        ...(solver.scale === undefined ? {} : { scale: solver.scale }),
       });
       evals += r.evals;
       truncated ||= r.truncated;
       if (r.kind === 'all') return { set: { kind: 'all' }, evals, truncated };
       if (r.kind === 'intervals') intervals.push(...r.intervals);
+      defined ||= r.kind !== 'undefined';
     } else {
       const r = solveEquation(lhs, rhs, target, values, { ...solver, evalBudget: budget });
       evals += r.evals;
       truncated ||= r.truncated;
       if (r.kind === 'identity') return { set: { kind: 'all' }, evals, truncated };
       if (r.kind === 'roots') points.push(...r.roots);
+      defined ||= r.kind !== 'undefined';
+      periodic ||= r.periodic;
     }
   }
+  const flags = {
+    evals,
+    truncated,
+    ...(defined ? {} : { undefined: true }),
+    ...(periodic ? { periodic } : {}),
+  };
   if (formula.kind === 'inequality')
-    return { set: { kind: 'intervals', intervals: mergeIntervals(intervals) }, evals, truncated };
-  return { set: { kind: 'points', values: dedupe(points, tol) }, evals, truncated };
+    return { set: { kind: 'intervals', intervals: mergeIntervals(intervals) }, ...flags };
+  return { set: { kind: 'points', values: dedupe(points, tol) }, ...flags };
 }
 
 /** Sorted union of intervals with overlapping or touching pieces merged. */

@@ -76,6 +76,23 @@ export class Equation {
   }
 
   /**
+   * For a candidate obtained by exact inversion (path A): accepts x when its residual is within
+   * what a relative change of 1e-9 in x produces (a backward-error test). An ill-conditioned side
+   * near the edge of its domain (`\operatorname{artanh}(v/c)` with v/c = 1 − 1e-12) fails the
+   * relative residual test by rounding alone although x is a root to 1e-8.
+   */
+  isConditionedRoot(x: number): boolean {
+    const y = this.f(x);
+    if (!Number.isFinite(y) || x === 0) return false;
+    let change = 0;
+    for (const k of [1, -1]) {
+      const z = this.f(x * (1 + k * 1e-9));
+      if (Number.isFinite(z)) change = Math.max(change, Math.abs(z - y));
+    }
+    return change > 0 && Math.abs(y) <= 10 * change;
+  }
+
+  /**
    * {@link isRoot}, and not inside a stretch where the equation holds numerically on both sides at
    * a relative distance 1e-4 (so `x = x + 1` has no "roots" at |x| > 1e16, where 1 is absorbed).
    */

@@ -121,6 +121,9 @@ export function isolate(
   let ts = [c];
   for (const step of plan.steps) {
     const next: number[] = [];
+    // An operand that does not involve the target is not finite: undefined whatever the target
+    // (a divergent series factor, ln of a negative constant part).
+    if ('other' in step && ts.length > 0 && !Number.isFinite(step.other(eq.buf))) return 'undefined';
     for (const t of ts) {
       if (!invert(step, t, eq, window, next, maxCandidates)) return undefined;
       if (next.length > maxCandidates) {
@@ -134,7 +137,8 @@ export function isolate(
   const roots: number[] = [];
   for (const x of ts) {
     if (eq.exhausted()) break;
-    if (Number.isFinite(x) && Math.abs(x) <= window && eq.isRoot(x)) roots.push(x);
+    if (Number.isFinite(x) && Math.abs(x) <= window && (eq.isRoot(x) || eq.isConditionedRoot(x)))
+      roots.push(x);
   }
   return roots;
 }

@@ -14,8 +14,10 @@ const MAX_SHIFT = 3;
  * substitution. Returns `'zero'` when the function vanishes at every sample (an identity candidate
  * for the scan to confirm) and undefined when no polynomial fits.
  */
-export function polynomialPath(eq: Equation, maxAbs: number): number[] | 'zero' | undefined {
-  const xs = [...NODES, ...CHECKS];
+export function polynomialPath(eq: Equation, maxAbs: number, scale = 1): number[] | 'zero' | undefined {
+  const nodes = NODES.map((x) => x * scale);
+  const checks = CHECKS.map((x) => x * scale);
+  const xs = [...nodes, ...checks];
   const fs: number[] = [];
   const scales: number[] = [];
   let zero = true;
@@ -28,13 +30,13 @@ export function polynomialPath(eq: Equation, maxAbs: number): number[] | 'zero' 
   for (let k = 0; k <= MAX_SHIFT; k++) {
     const g = fs.map((y, i) => y * xs[i]! ** k);
     if (!g.every(Number.isFinite)) continue;
-    const coefficients = interpolate(NODES, g.slice(0, NODES.length));
-    const fits = CHECKS.every((x, j) => {
-      const i = NODES.length + j;
+    const coefficients = interpolate(nodes, g.slice(0, nodes.length));
+    const fits = checks.every((x, j) => {
+      const i = nodes.length + j;
       return Math.abs(horner(coefficients, x) - g[i]!) <= 1e-8 * Math.abs(x) ** k * scales[i]! + 1e-300;
     });
     if (!fits) continue;
-    return polish(eq, dropNoise(coefficients), k, maxAbs);
+    return polish(eq, dropNoise(coefficients, 3 * scale), k, maxAbs);
   }
   return undefined;
 }
@@ -57,9 +59,9 @@ function polish(eq: Equation, coefficients: number[], k: number, maxAbs: number)
   return roots;
 }
 
-/** Drops leading coefficients whose share at |x| ≈ 3 is below 1e-12 (interpolation noise). */
-function dropNoise(a: number[]): number[] {
-  const size = a.map((c, i) => Math.abs(c) * 3 ** i);
+/** Drops leading coefficients whose share at |x| ≈ `at` is below 1e-12 (interpolation noise). */
+function dropNoise(a: number[], at: number): number[] {
+  const size = a.map((c, i) => Math.abs(c) * at ** i);
   const max = Math.max(...size);
   let d = a.length;
   while (d > 1 && size[d - 1]! <= 1e-12 * max) d--;

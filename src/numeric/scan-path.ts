@@ -40,6 +40,11 @@ export function scanPath(eq: Equation, grid: Float64Array): ScanOutcome {
     }
     if (i + 1 < n) {
       const y1 = fs[i + 1]!;
+      if (Number.isFinite(y) !== Number.isFinite(y1)) {
+        const r = rootAtEdge(eq, x, grid[i + 1]!, y, y1);
+        if (r !== undefined) roots.push(r);
+        continue;
+      }
       if (y * y1 < 0) {
         const r = brent(f, x, grid[i + 1]!, y, y1, 100);
         if (Number.isFinite(r) && eq.isIsolatedRoot(r)) roots.push(r);
@@ -60,6 +65,31 @@ export function scanPath(eq: Equation, grid: Float64Array): ScanOutcome {
     }
   }
   return { kind: 'roots', roots };
+}
+
+/**
+ * A root between a grid point outside the domain and one inside it, close to the domain's edge
+ * (`\operatorname{artanh}(v\sqrt{k/mg})` solved for m: the root lies 1e-5 (relative) above the
+ * edge m = v²k/g, where the side blows up). Bisects for the edge, then brackets from the innermost
+ * finite point found; undefined when f keeps its sign up to the edge.
+ */
+function rootAtEdge(eq: Equation, x0: number, x1: number, y0: number, y1: number): number | undefined {
+  const inside0 = Number.isFinite(y0);
+  let a = x0;
+  let b = x1;
+  for (let i = 0; i < 60; i++) {
+    const m = 0.5 * (a + b);
+    if (m <= Math.min(a, b) || m >= Math.max(a, b)) break;
+    if (Number.isFinite(eq.f(m)) === inside0) a = m;
+    else b = m;
+  }
+  const edge = inside0 ? a : b;
+  const far = inside0 ? x0 : x1;
+  const yFar = inside0 ? y0 : y1;
+  const yEdge = eq.f(edge);
+  if (!Number.isFinite(yEdge) || yEdge * yFar >= 0) return undefined;
+  const r = brent((x) => eq.f(x), edge, far, yEdge, yFar, 100);
+  return Number.isFinite(r) && eq.isIsolatedRoot(r) ? r : undefined;
 }
 
 /** The minimiser of the relative residual on [a, b] by golden-section search (≤ 60 evaluations). */

@@ -54,7 +54,7 @@ export function equationFor(
 }
 
 function solvePrepared(p: PreparedEquation, eq: Equation, s: SolveSettings): SolveResult {
-  const window = p.periodic ? s.periodicWindow : s.maxAbs;
+  const window = p.periodic ? s.periodicWindow * s.scale : Math.min(s.maxAbs * s.scale, Number.MAX_VALUE);
   const done = (
     path: SolvePath | 'constant',
     out: { kind: 'roots'; roots: number[] } | { kind: 'identity' } | { kind: 'undefined' },
@@ -77,13 +77,13 @@ function solvePrepared(p: PreparedEquation, eq: Equation, s: SolveSettings): Sol
       if (roots !== undefined) return done(path, { kind: 'roots', roots });
     }
     if (path === 'polynomial' && !p.periodic) {
-      const roots = polynomialPath(eq, window);
+      const roots = polynomialPath(eq, window, s.scale);
       if (roots !== undefined && roots !== 'zero') return done(path, { kind: 'roots', roots });
     }
     if (path === 'scan') {
       const linear = s.linearPoints ?? (p.periodic ? Math.round(40 * s.periodicWindow) + 1 : 201);
       const grid = scanGrid(s.minAbs, s.maxAbs, s.pointsPerDecade, s.periodicWindow, linear, p.periodic);
-      return done(path, scanPath(eq, grid));
+      return done(path, scanPath(eq, s.scale === 1 ? grid : grid.map((x) => x * s.scale)));
     }
   }
   return done('scan', { kind: 'roots', roots: [] });

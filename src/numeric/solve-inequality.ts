@@ -50,15 +50,17 @@ export function solveInequality(
   if (solved.kind === 'undefined') return { kind: 'undefined', ...stats() };
   if (solved.kind === 'identity') return { kind: op === '<=' || op === '>=' ? 'all' : 'none', ...stats() };
   const P = s.periodicWindow;
+  // Periodic sets are clipped to the (scaled) window.
+  const W = P * s.scale;
   const linear =
     s.linearPoints ?? (prepared.count === 0 ? 3 : prepared.periodic ? Math.round(40 * P) + 1 : 201);
   const grid =
     prepared.count === 0
       ? Float64Array.of(-1, 0, 1)
-      : scanGrid(s.minAbs, s.maxAbs, s.pointsPerDecade, P, linear, prepared.periodic);
+      : scanGrid(s.minAbs, s.maxAbs, s.pointsPerDecade, P, linear, prepared.periodic).map((x) => x * s.scale);
   const points = dedupeRoots([...solved.roots, ...breaks(eq, grid)]);
-  const lo = prepared.periodic ? -P : Number.NEGATIVE_INFINITY;
-  const hi = prepared.periodic ? P : Number.POSITIVE_INFINITY;
+  const lo = prepared.periodic ? -W : Number.NEGATIVE_INFINITY;
+  const hi = prepared.periodic ? W : Number.POSITIVE_INFINITY;
   const holds = (x: number): boolean => test(eq, x, op);
   const pieces: Interval[] = [];
   const keep = (iv: Interval, ok: boolean): void => {

@@ -14,6 +14,11 @@ export interface SolveOptions {
   readonly linearPoints?: number;
   /** Which paths may be tried, in this order. Default all: isolate, polynomial, scan. */
   readonly paths?: readonly SolvePath[];
+  /**
+   * The target's typical size (default 1): the scan grid, the windows and the polynomial
+   * interpolation nodes are multiplied by it (scale-aware sampling of the equivalence checker).
+   */
+  readonly scale?: number;
 }
 
 /** The solver paths: A (isolate the single occurrence), B (polynomial of degree ≤ 4), general scan. */
@@ -48,6 +53,7 @@ export interface SolveSettings {
   readonly pointsPerDecade: number;
   readonly linearPoints: number | undefined;
   readonly paths: readonly SolvePath[];
+  readonly scale: number;
 }
 
 /** Fills in the defaults of {@link SolveOptions}. */
@@ -60,6 +66,7 @@ export function solveSettings(options: SolveOptions = {}): SolveSettings {
     pointsPerDecade: options.pointsPerDecade ?? 10,
     linearPoints: options.linearPoints,
     paths: options.paths ?? ['isolate', 'polynomial', 'scan'],
+    scale: options.scale ?? 1,
   };
 }
 

@@ -1,0 +1,41 @@
+import { close, isEmpty, type SolutionSet, sameSolutions, scaled, type Tolerance } from './solution-set.js';
+import type { PreparedSolution } from './solve-prepared.js';
+
+/**
+ * What one trial says: the sets agree (`not-rejecting`), disagree (`rejecting`), or say nothing
+ * (`failed`: a solve ran out of budget, both sets are empty, or — physical mode — a formula is
+ * undefined at the drawn values whatever the target, e.g. `\ln(1 - x/a)` with x > a drawn, or a
+ * series drawn outside its radius of convergence).
+ */
+export type TrialOutcome = 'not-rejecting' | 'rejecting' | 'failed';
+
+/**
+ * Compares the solutions of both formulas for one trial. Physical mode also reads a periodic family
+ * (the target inside sin, tan, …) against a non-periodic set as "principal branch": `\theta =
+ * \arctan(y/x)` agrees with `\tan\theta = y/x` when every positive solution of the non-periodic
+ * formula belongs to the family. Strict mode is the paper's whole-set comparison.
+ */
+export function trialOutcome(
+  sa: PreparedSolution,
+  sb: PreparedSolution,
+  tol: Tolerance,
+  mode: 'physical' | 'strict',
+): TrialOutcome {
+  if (sa.truncated || sb.truncated || (isEmpty(sa.set) && isEmpty(sb.set))) return 'failed';
+  if (mode === 'strict') return sameSolutions(sa.set, sb.set, tol, mode) ? 'not-rejecting' : 'rejecting';
+  if (sa.undefined === true || sb.undefined === true) return 'failed';
+  if (
+    sa.periodic !== sb.periodic &&
+    principalBranch(sa.periodic === true ? sb.set : sa.set, sa.periodic === true ? sa.set : sb.set, tol)
+  )
+    return 'not-rejecting';
+  return sameSolutions(sa.set, sb.set, tol, mode) ? 'not-rejecting' : 'rejecting';
+}
+
+/** Every positive point of `single` (at least one) lies in the periodic family `family`. */
+function principalBranch(single: SolutionSet, family: SolutionSet, unscaled: Tolerance): boolean {
+  if (single.kind !== 'points' || family.kind !== 'points') return false;
+  const tol = scaled(unscaled, [...single.values, ...family.values]);
+  const positive = single.values.filter((v) => v > tol.absTol);
+  return positive.length > 0 && positive.every((v) => family.values.some((w) => close(v, w, tol)));
+}

@@ -1,0 +1,214 @@
+import { childNodes } from '../core/child-nodes.js';
+import type { Node } from '../core/tree.js';
+import type { PreparedFormula } from './types.js';
+
+/**
+ * Scale-aware sampling. A constants map puts numbers like h = 6.6e-34 or c = 3e8 into formulas
+ * whose variables Algorithm 1 draws from [2, 20]: terms then differ by 30 orders of magnitude, a
+ * small extra term vanishes (false accept: `E_f = E_i + \frac{h^2}{8m_eL^2}` against `E_f = E_i`)
+ * and `e^{\varepsilon/k_BT}` overflows (false reject). Here every variable v gets a decade scale
+ * 10^{s_v} so that the terms of each sum, the two sides of the relation, and the arguments of exp,
+ * ln and the trigonometric functions are of comparable size (argument ≈ 1).
+ *
+ * Each node's log10-magnitude is an affine form in the s_v (a product adds, a quotient subtracts, a
+ * numeric power multiplies, a number contributes log10|value|); each sum, relation and function
+ * argument gives one linear condition. The s_v solve those conditions in the least-squares sense
+ * with a small ridge term (the minimum-norm solution where they leave freedom), rounded to whole
+ * decades. When no condition has an offset of 3 decades or more — formulas without tiny or huge
+ * numbers, in particular plain symbols — there are no scales and the sampling is exactly the
+ * paper's. Deterministic and memoized per pair of prepared formulas.
+ */
+export function variableScales(
+  a: PreparedFormula,
+  b: PreparedFormula,
+  variables: readonly string[],
+): Readonly<Record<string, number>> {
+  const rows = [...conditionsOf(a), ...conditionsOf(b)];
+  if (!rows.some((r) => Math.abs(r.c) >= TRIGGER_DECADES)) return {};
+  const index = new Map(variables.map((v, i) => [v, i]));
+  const n = variables.length;
+  if (n === 0) return {};
+  // Normal equations (AᵀA + λI) s = −Aᵀc.
+  const m: number[][] = Array.from({ length: n }, () => new Array<number>(n + 1).fill(0));
+  for (let i = 0; i < n; i++) m[i]![i] = RIDGE;
+  for (const row of rows) {
+    const entries = [...row.e].filter(([v, k]) => index.has(v) && k !== 0);
+    for (const [v, k] of entries) {
+      const i = index.get(v)!;
+      for (const [w, l] of entries) m[i]![index.get(w)!]! += k * l;
+      m[i]![n]! -= k * row.c;
+    }
+  }
+  const s = gauss(m, n);
+  const out: Record<string, number> = {};
+  variables.forEach((v, i) => {
+    const decades = Math.round(s[i] ?? 0);
+    if (decades !== 0 && Math.abs(decades) <= MAX_DECADES) out[v] = 10 ** decades;
+  });
+  return out;
+}
+
+/** A condition is scaled in only when some offset reaches this many decades. */
+const TRIGGER_DECADES = 3;
+const RIDGE = 1e-3;
+const MAX_DECADES = 150;
+
+/** c + Σ e[v]·s_v: a log10-magnitude. */
+interface Affine {
+  c: number;
+  e: Map<string, number>;
+}
+
+const memo = new WeakMap<PreparedFormula, readonly Affine[]>();
+
+function conditionsOf(f: PreparedFormula): readonly Affine[] {
+  let rows = memo.get(f);
+  if (rows === undefined) {
+    const out: Affine[] = [];
+    for (const { lhs, rhs } of f.branches.slice(0, 1)) {
+      const l = magnitude(lhs, out);
+      const r = magnitude(rhs, out);
+      if (l !== undefined && r !== undefined) out.push(combine(l, r, -1));
+    }
+    rows = out;
+    memo.set(f, rows);
+  }
+  return rows;
+}
+
+function constant(c: number): Affine {
+  return { c, e: new Map() };
+}
+
+function combine(x: Affine, y: Affine, k: number): Affine {
+  const e = new Map(x.e);
+  for (const [v, w] of y.e) e.set(v, (e.get(v) ?? 0) + k * w);
+  return { c: x.c + k * y.c, e };
+}
+
+function times(x: Affine, k: number): Affine {
+  return { c: x.c * k, e: new Map([...x.e].map(([v, w]) => [v, w * k])) };
+}
+
+/** A numeric value when the node is a constant expression of numbers. */
+function numeric(node: Node): number | undefined {
+  if (node.type === 'number') return node.value;
+  if (node.type === 'unary') {
+    const x = numeric(node.arg);
+    return x === undefined ? undefined : node.op === '-' ? -x : x;
+  }
+  if (node.type === 'binary') {
+    const l = numeric(node.left);
+    const r = numeric(node.right);
+    if (l === undefined || r === undefined) return undefined;
+    if (node.op === '+') return l + r;
+    if (node.op === '-') return l - r;
+    if (node.op === '*') return l * r;
+    if (node.op === '/') return l / r;
+    if (node.op === '^') return l ** r;
+  }
+  return undefined;
+}
+
+const ARGUMENT_OF_ORDER_ONE = new Set([
+  'sin',
+  'cos',
+  'tan',
+  'cot',
+  'sec',
+  'csc',
+  'arcsin',
+  'arccos',
+  'arctan',
+  'arccot',
+  'sinh',
+  'cosh',
+  'tanh',
+  'coth',
+  'sech',
+  'csch',
+  'arsinh',
+  'arcosh',
+  'artanh',
+  'exp',
+  'ln',
+  'log',
+  'lg',
+]);
+
+/** The log10-magnitude of a node (undefined: unknown), pushing the conditions it implies. */
+function magnitude(node: Node, out: Affine[]): Affine | undefined {
+  const value = numeric(node);
+  if (value !== undefined)
+    return value !== 0 && Number.isFinite(value) ? constant(Math.log10(Math.abs(value))) : undefined;
+  switch (node.type) {
+    case 'symbol':
+      return { c: 0, e: new Map([[node.name, 1]]) };
+    case 'unary':
+      return magnitude(node.arg, out);
+    case 'binary': {
+      if (node.op === '+' || node.op === '-') {
+        const terms = [magnitude(node.left, out), magnitude(node.right, out)].filter((t) => t !== undefined);
+        if (terms.length === 2) out.push(combine(terms[0]!, terms[1]!, -1));
+        return terms.length === 0
+          ? undefined
+          : terms.length === 1
+            ? terms[0]
+            : times(combine(terms[0]!, terms[1]!, 1), 0.5);
+      }
+      if (node.op === '^') {
+        const k = numeric(node.right);
+        const base = magnitude(node.left, out);
+        if (k !== undefined) return base === undefined ? undefined : times(base, k);
+        const exponent = magnitude(node.right, out);
+        if (exponent !== undefined) out.push(exponent);
+        return undefined;
+      }
+      const l = magnitude(node.left, out);
+      const r = magnitude(node.right, out);
+      if (l === undefined || r === undefined) return l ?? r;
+      return combine(l, r, node.op === '/' ? -1 : 1);
+    }
+    case 'call': {
+      const arg = node.args[0];
+      if (arg === undefined) return undefined;
+      if (node.fn === 'sqrt') {
+        const index = node.args[1] === undefined ? 2 : numeric(node.args[1]);
+        const inner = magnitude(arg, out);
+        return inner === undefined || index === undefined || index === 0
+          ? undefined
+          : times(inner, 1 / index);
+      }
+      if (node.fn === 'abs') return magnitude(arg, out);
+      if (ARGUMENT_OF_ORDER_ONE.has(node.fn)) {
+        const inner = magnitude(arg, out);
+        if (inner !== undefined) out.push(inner);
+        return constant(0);
+      }
+      return undefined;
+    }
+    case 'opaque':
+      return { c: 0, e: new Map([[node.key, 1]]) };
+    default:
+      for (const child of childNodes(node)) magnitude(child, []);
+      return undefined;
+  }
+}
+
+/** Solves the n×(n+1) augmented system by Gaussian elimination with partial pivoting. */
+function gauss(m: number[][], n: number): number[] {
+  for (let col = 0; col < n; col++) {
+    let pivot = col;
+    for (let r = col + 1; r < n; r++) if (Math.abs(m[r]![col]!) > Math.abs(m[pivot]![col]!)) pivot = r;
+    [m[col], m[pivot]] = [m[pivot]!, m[col]!];
+    const p = m[col]![col]!;
+    if (p === 0) continue;
+    for (let r = 0; r < n; r++) {
+      if (r === col) continue;
+      const f = m[r]![col]! / p;
+      if (f === 0) continue;
+      for (let k = col; k <= n; k++) m[r]![k]! -= f * m[col]![k]!;
+    }
+  }
+  return m.map((row, i) => (row[i] === 0 ? 0 : row[n]! / row[i]!));
+}
