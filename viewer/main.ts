@@ -137,5 +137,6 @@ void openSource().then((s) => {
   source = s;
   readHash();
   render();
+  document.body.dataset.readyMs = performance.now().toFixed(0);
   document.body.dataset.ready = '1';
 });
