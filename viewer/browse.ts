@@ -121,7 +121,7 @@ export function browseList(
     h('span', { id: 'count', class: 'muted' }, `${visible.length} / ${run.items.length}`),
   );
   const inner = h('div', { class: 'vinner', style: `height:${visible.length * ROW_H}px` });
-  const scroller = h('div', { class: 'vlist', id: 'list', tabindex: 0 }, inner);
+  const scroller = h('div', { class: 'vscroll', id: 'list', tabindex: 0 }, inner);
   const draw = () => {
     const top = scroller.scrollTop;
     const first = Math.max(0, Math.floor(top / ROW_H) - 5);
