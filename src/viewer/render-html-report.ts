@@ -40,3 +40,18 @@ export function renderHtmlReport(input: {
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 }
+
+/** The app without data, for `prism view`: it fetches `api/data` and `api/detail/R/I` from its server. */
+export function renderAppShell(input: {
+  readonly appJs: string;
+  readonly appCss: string;
+  readonly title: string;
+}): string {
+  return [
+    '<!doctype html><html lang="en"><head><meta charset="utf-8">',
+    `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; connect-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; font-src data:; img-src data:">`,
+    `<title>${escapeHtml(input.title)}</title>`,
+    `<style>${input.appCss.replace(/<\/style/gi, '<\\/style')}</style></head><body><div id="app"></div>`,
+    `<script>${input.appJs.replace(/<\/script/gi, '<\\/script')}</script></body></html>\n`,
+  ].join('');
+}

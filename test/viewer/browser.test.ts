@@ -14,7 +14,8 @@ import { readResponses } from '../../src/dataset/read-responses.js';
 import { readAppBundle } from '../../src/viewer/app-bundle.js';
 import { buildViewerData, type ViewerRunInput } from '../../src/viewer/build-viewer-data.js';
 import { loadViewerInput } from '../../src/viewer/load-viewer-input.js';
-import { renderHtmlReport } from '../../src/viewer/render-html-report.js';
+import { renderAppShell, renderHtmlReport } from '../../src/viewer/render-html-report.js';
+import { startViewerServer } from '../../src/viewer/viewer-server.js';
 import { runCommand } from '../helpers/cli.js';
 import { type FakeServer, startFakeOpenAiServer, userText } from '../helpers/fake-openai-server.js';
 
@@ -245,4 +246,41 @@ test('a 10,000-response report: time to first render and to open a response', { 
   assert.ok(open < 5_000);
   await page.screenshot({ path: join(artifacts, 'browse-10k.png') });
   assert.deepEqual(errors, []);
+});
+
+test('prism view serves the app on 127.0.0.1 and loads each response on demand', { skip }, async () => {
+  const loaded = loadViewerInput(runDir);
+  assert.ok(loaded.ok);
+  const { data, details } = buildViewerData([loaded.run], loadDataset(bundledDatasetPath()).problems);
+  const bundle = readAppBundle()!;
+  const server = await startViewerServer({
+    data,
+    details,
+    shell: renderAppShell({ appJs: bundle.js, appCss: bundle.css, title: 'view' }),
+  });
+  try {
+    assert.match(server.url, /^http:\/\/127\.0\.0\.1:\d+\/$/);
+    assert.equal((await fetch(`${server.url}api/detail/0/999999`)).status, 404);
+    const browserContext = await browser!.newContext();
+    const page = await browserContext.newPage();
+    const errors: string[] = [];
+    const detailRequests: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('request', (r) => {
+      if (r.url().includes('/api/detail/')) detailRequests.push(r.url());
+    });
+    await page.goto(`${server.url}#/overview/0`);
+    await page.waitForSelector('#table1');
+    assert.deepEqual(detailRequests, [], 'no detail is loaded before a response is opened');
+    await page.goto(`${server.url}#/browse/0/3`);
+    await page.waitForSelector('#response .dag .node');
+    assert.deepEqual(
+      detailRequests.map((u) => new URL(u).pathname),
+      ['/api/detail/0/3'],
+    );
+    await browserContext.close();
+    assert.deepEqual(errors, []);
+  } finally {
+    await server.close();
+  }
 });

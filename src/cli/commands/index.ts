@@ -9,6 +9,7 @@ import { rescoreCommand } from './rescore.js';
 import { runCommand } from './run.js';
 import { scoreCommand } from './score.js';
 import { validateCommand } from './validate.js';
+import { viewCommand } from './view.js';
 
 /** Every `prism` sub-command, in the order `prism --help` lists them. */
 export const commands: readonly Command[] = [
@@ -22,4 +23,5 @@ export const commands: readonly Command[] = [
   reportCommand,
   compareCommand,
   explainCommand,
+  viewCommand,
 ];

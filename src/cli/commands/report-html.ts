@@ -5,6 +5,7 @@ import { readAppBundle } from '../../viewer/app-bundle.js';
 import { buildViewerData, type ViewerRunInput } from '../../viewer/build-viewer-data.js';
 import { loadViewerInput } from '../../viewer/load-viewer-input.js';
 import { renderHtmlReport } from '../../viewer/render-html-report.js';
+import type { ViewerData, ViewerDetail } from '../../viewer/viewer-data.js';
 import type { CliIo } from '../io.js';
 import { UsageError } from '../io.js';
 import { bundledDatasetPath, bundledResponsesPath } from '../paths.js';
@@ -28,19 +29,44 @@ export async function runHtmlReport(argv: readonly string[], io: CliIo): Promise
   }
   const out = parsed.values.html as string | undefined;
   if (out === undefined || out === '') throw new UsageError('--html needs a file name');
-  if (parsed.positionals.length === 0) throw new UsageError('name a run directory or a records.jsonl');
   const bundle = readAppBundle();
   if (bundle === undefined) throw new UsageError('the viewer app is not built; run `npm run build` first');
-  const explicitDataset = parsed.values.dataset as string | undefined;
+  const { data, details, names } = loadViewerRuns(parsed.positionals, parsed.values, io, 'report');
+  const html = renderHtmlReport({
+    data,
+    details,
+    appJs: bundle.js,
+    appCss: bundle.css,
+    title: `PRISM report: ${names.join(', ')}`,
+  });
+  writeFileAtomic(out, html);
+  io.stderr(
+    `prism report: ${out} written (${(html.length / 1024).toFixed(0)} KiB, ${data.runs.reduce((s, r) => s + r.items.length, 0)} responses)\n`,
+  );
+  return 0;
+}
+
+/**
+ * Reads the named runs and the dataset and builds the viewer payload (shared by `prism report --html`
+ * and `prism view`). Bad input is a {@link UsageError}.
+ */
+export function loadViewerRuns(
+  positionals: readonly string[],
+  values: Record<string, string | boolean | undefined>,
+  io: CliIo,
+  command: string,
+): { data: ViewerData; details: ViewerDetail[][]; names: string[] } {
+  if (positionals.length === 0) throw new UsageError('name a run directory or a records.jsonl');
+  const explicitDataset = values.dataset as string | undefined;
   const responsesPath =
-    (parsed.values.responses as string | undefined) ??
+    (values.responses as string | undefined) ??
     (explicitDataset === undefined ? bundledResponsesPath() : undefined);
   const runs: ViewerRunInput[] = [];
   let datasetPath = explicitDataset;
-  for (const path of parsed.positionals) {
+  for (const path of positionals) {
     const loaded = loadViewerInput(path, responsesPath);
     if (!loaded.ok) throw new UsageError(loaded.error);
-    for (const w of loaded.warnings) io.stderr(`prism report: ${w}\n`);
+    for (const w of loaded.warnings) io.stderr(`prism ${command}: ${w}\n`);
     runs.push(loaded.run);
     datasetPath ??= loaded.dataset;
   }
@@ -48,22 +74,11 @@ export async function runHtmlReport(argv: readonly string[], io: CliIo): Promise
   const dataset = loadDataset(datasetPath);
   if (!dataset.readable) throw new UsageError(`the dataset at ${datasetPath} could not be read`);
   const { data, details } = buildViewerData(runs, dataset.problems, {
-    perNode: parsed.values['no-evidence'] === true ? 0 : 2,
+    perNode: values['no-evidence'] === true ? 0 : 2,
   });
   const dropped =
     runs.reduce((s, r) => s + r.records.length, 0) - data.runs.reduce((s, r) => s + r.items.length, 0);
   if (dropped > 0)
-    io.stderr(`prism report: ${dropped} record(s) name problems not in ${datasetPath}; left out\n`);
-  const html = renderHtmlReport({
-    data,
-    details,
-    appJs: bundle.js,
-    appCss: bundle.css,
-    title: `PRISM report: ${runs.map((r) => r.name).join(', ')}`,
-  });
-  writeFileAtomic(out, html);
-  io.stderr(
-    `prism report: ${out} written (${(html.length / 1024).toFixed(0)} KiB, ${data.runs.reduce((s, r) => s + r.items.length, 0)} responses)\n`,
-  );
-  return 0;
+    io.stderr(`prism ${command}: ${dropped} record(s) name problems not in ${datasetPath}; left out\n`);
+  return { data, details, names: runs.map((r) => r.name) };
 }
