@@ -1,5 +1,6 @@
 import type { ViewerData, ViewerDetail, ViewerItem } from '../src/viewer/viewer-data.js';
 import { browseList, defaultFilters, type Filters } from './browse.js';
+import { compareView } from './compare.js';
 import { h } from './dom.js';
 import { overviewView } from './overview.js';
 import { responseView } from './response.js';
@@ -27,7 +28,12 @@ async function openSource(): Promise<Source> {
   };
 }
 
-const state: { run: number; view: 'overview' | 'browse'; selected: number | undefined; filters: Filters } = {
+const state: {
+  run: number;
+  view: 'overview' | 'browse' | 'compare';
+  selected: number | undefined;
+  filters: Filters;
+} = {
   run: 0,
   view: 'overview',
   selected: undefined,
@@ -37,14 +43,14 @@ let source: Source;
 let visible: ViewerItem[] = [];
 
 function readHash(): void {
-  const m = /^#\/(overview|browse)\/(\d+)(?:\/(\d+))?/.exec(location.hash);
+  const m = /^#\/(overview|browse|compare)\/(\d+)(?:\/(\d+))?/.exec(location.hash);
   if (m === null) return;
-  state.view = m[1] as 'overview' | 'browse';
+  state.view = m[1] as 'overview' | 'browse' | 'compare';
   state.run = Math.min(Number(m[2]), source.data.runs.length - 1);
   state.selected = m[3] === undefined ? undefined : Number(m[3]);
 }
 
-function go(view: 'overview' | 'browse', selected?: number): void {
+function go(view: 'overview' | 'browse' | 'compare', selected?: number): void {
   location.hash = `#/${view}/${state.run}${selected === undefined ? '' : `/${selected}`}`;
 }
 
@@ -97,9 +103,20 @@ function render(): void {
       { href: `#/browse/${state.run}`, class: state.view === 'browse' ? 'on' : '', id: 'nav-browse' },
       'Browse',
     ),
+    source.data.compare === undefined
+      ? null
+      : h(
+          'a',
+          { href: `#/compare/${state.run}`, class: state.view === 'compare' ? 'on' : '', id: 'nav-compare' },
+          'Compare',
+        ),
     runPicker,
     h('span', { class: 'muted' }, 'j/k: next/previous response'),
   );
+  if (state.view === 'compare') {
+    app.replaceChildren(nav, h('main', {}, compareView(source.data)));
+    return;
+  }
   if (state.view === 'overview') {
     app.replaceChildren(nav, h('main', {}, overviewView(run)));
     return;

@@ -3,6 +3,7 @@ import { problemDifficulty } from '../dag/entropy-complexity.js';
 import type { Problem } from '../dag/types.js';
 import { checkEquivalence } from '../equivalence/check-equivalence.js';
 import { summarize } from '../report/summarize.js';
+import { compareRuns, runScores } from '../runs/compare-runs.js';
 import type { ScoreRecord } from '../score/types.js';
 import { variableNames } from './variable-names.js';
 import type {
@@ -84,7 +85,23 @@ export function buildViewerData(
   });
   const viewerProblems: Record<string, ViewerProblem> = {};
   for (const id of used) viewerProblems[id] = viewerProblem(byId.get(id)!);
-  return { data: { schema: 'prism-viewer-v1', runs: viewerRuns, problems: viewerProblems }, details };
+  const compare =
+    runs.length < 2
+      ? undefined
+      : compareRuns(
+          runs.map((run, r) =>
+            runScores(
+              run.name,
+              viewerRuns[r]!.items.map((i) => ({
+                problem_id: i.problem_id,
+                step_score: i.step_score,
+                final_answer_correct: i.final,
+              })),
+            ),
+          ),
+        );
+  const data: ViewerData = { schema: 'prism-viewer-v1', runs: viewerRuns, problems: viewerProblems };
+  return { data: compare === undefined ? data : { ...data, compare }, details };
 }
 
 function viewerProblem(p: Problem): ViewerProblem {

@@ -112,4 +112,6 @@ export interface ViewerData {
   readonly schema: 'prism-viewer-v1';
   readonly runs: readonly ViewerRun[];
   readonly problems: Readonly<Record<string, ViewerProblem>>;
+  /** With two runs or more: each run against the first, as `prism compare` computes it. */
+  readonly compare?: readonly unknown[];
 }

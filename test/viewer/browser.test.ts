@@ -11,6 +11,7 @@ import { createRunCommand } from '../../src/cli/commands/run.js';
 import { bundledDatasetPath, bundledResponsesPath, packageRoot } from '../../src/dataset/bundled-dataset.js';
 import { loadDataset } from '../../src/dataset/load-dataset.js';
 import { readResponses } from '../../src/dataset/read-responses.js';
+import { compareRuns, runScores } from '../../src/runs/compare-runs.js';
 import { readAppBundle } from '../../src/viewer/app-bundle.js';
 import { buildViewerData, type ViewerRunInput } from '../../src/viewer/build-viewer-data.js';
 import { loadViewerInput } from '../../src/viewer/load-viewer-input.js';
@@ -283,4 +284,46 @@ test('prism view serves the app on 127.0.0.1 and loads each response on demand',
   } finally {
     await server.close();
   }
+});
+
+test('with two runs the compare view shows the paired tests of prism compare', { skip }, async () => {
+  const loaded = loadViewerInput(runDir);
+  assert.ok(loaded.ok);
+  const halved: ViewerRunInput = {
+    ...loaded.run,
+    name: 'halved',
+    records: loaded.run.records.map((r) => ({ ...r, step_score: (r.step_score ?? 0) / 2 })),
+  };
+  const { data, details } = buildViewerData(
+    [loaded.run, halved],
+    loadDataset(bundledDatasetPath()).problems,
+    {
+      perNode: 0,
+    },
+  );
+  const expected = compareRuns([
+    runScores(
+      'a',
+      data.runs[0]!.items.map((i) => ({ ...i, final_answer_correct: i.final })),
+    ),
+    runScores(
+      'b',
+      data.runs[1]!.items.map((i) => ({ ...i, final_answer_correct: i.final })),
+    ),
+  ])[0]!;
+  assert.ok(expected.step.meanDiff < 0);
+  const bundle = readAppBundle()!;
+  const file = join(tmp, 'compare.html');
+  writeFileSync(
+    file,
+    renderHtmlReport({ data, details, appJs: bundle.js, appCss: bundle.css, title: 'compare' }),
+  );
+  const { page, errors, blocked } = await openPage();
+  await page.goto(`${pathToFileURL(file).href}#/overview/0`);
+  await page.click('#nav-compare');
+  await page.waitForSelector('#compare table');
+  assert.equal(await page.textContent('td[data-cell="diff:step score"]'), expected.step.meanDiff.toFixed(3));
+  await page.screenshot({ path: join(artifacts, 'compare.png'), fullPage: true });
+  assert.deepEqual(errors, []);
+  assert.deepEqual(blocked, []);
 });
