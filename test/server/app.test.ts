@@ -7,14 +7,7 @@ import { scoreCommand } from '../../src/cli/commands/score.js';
 import { createApp } from '../../src/server/create-app.js';
 import { createWorkerPool } from '../../src/server/worker-pool.js';
 import { runCommand } from '../helpers/cli.js';
-import {
-  bodyOf,
-  bundledAnswers,
-  bundledProblems,
-  manyIntegralsAnswer,
-  pathologicalAnswers,
-  request,
-} from './helpers.js';
+import { bodyOf, bundledAnswers, bundledProblems, manyIntegralsAnswer, request } from './helpers.js';
 
 // One real worker pool (one worker thread, the scorer loaded in it) shared by apps with different settings.
 const problems = bundledProblems();

@@ -15,6 +15,7 @@ import { runCommand } from './run.js';
 import { scoreCommand } from './score.js';
 import { serveCommand } from './serve.js';
 import { validateCommand } from './validate.js';
+import { viewCommand } from './view.js';
 
 /** Every `prism` sub-command, in the order `prism --help` lists them. */
 export const commands: readonly Command[] = [
@@ -34,4 +35,5 @@ export const commands: readonly Command[] = [
   serveCommand,
   mergeCommand,
   instancesCommand,
+  viewCommand,
 ];

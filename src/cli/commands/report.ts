@@ -5,6 +5,7 @@ import { loadRun } from '../../runs/load-run.js';
 import { renderRunReport } from '../../runs/render-run-report.js';
 import type { CliIo, Command } from '../io.js';
 import { UsageError } from '../io.js';
+import { runHtmlReport } from './report-html.js';
 
 const HELP = `Usage: prism report RUN... [--json]
 
@@ -16,9 +17,12 @@ criterion by tier and by domain).
 
 Options:
   --json   print summary.json instead of Markdown
+  --html FILE  write a self-contained HTML report (RUN may also be a prism score --out directory or
+               a records.jsonl; --dataset P, --responses P name where problems and answers are)
 Exit codes: 0 printed, 2 not a run directory or not scored yet.`;
 
 async function run(argv: readonly string[], io: CliIo): Promise<number> {
+  if (argv.some((a) => a === '--html' || a.startsWith('--html='))) return runHtmlReport(argv, io);
   let parsed: { values: { json?: boolean }; positionals: string[] };
   try {
     parsed = parseArgs({ args: [...argv], options: { json: { type: 'boolean' } }, allowPositionals: true });

@@ -1,0 +1,84 @@
+import { parseArgs } from 'node:util';
+import { loadDataset } from '../../dataset/load-dataset.js';
+import { writeFileAtomic } from '../../runs/write-file-atomic.js';
+import { readAppBundle } from '../../viewer/app-bundle.js';
+import { buildViewerData, type ViewerRunInput } from '../../viewer/build-viewer-data.js';
+import { loadViewerInput } from '../../viewer/load-viewer-input.js';
+import { renderHtmlReport } from '../../viewer/render-html-report.js';
+import type { ViewerData, ViewerDetail } from '../../viewer/viewer-data.js';
+import type { CliIo } from '../io.js';
+import { UsageError } from '../io.js';
+import { bundledDatasetPath, bundledResponsesPath } from '../paths.js';
+
+/** `prism report RUN_OR_RECORDS… --html FILE [--dataset P] [--responses P] [--no-evidence]`. */
+export async function runHtmlReport(argv: readonly string[], io: CliIo): Promise<number> {
+  let parsed: { values: Record<string, string | boolean | undefined>; positionals: string[] };
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      options: {
+        html: { type: 'string' },
+        dataset: { type: 'string' },
+        responses: { type: 'string' },
+        'no-evidence': { type: 'boolean' },
+      },
+      allowPositionals: true,
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const out = parsed.values.html as string | undefined;
+  if (out === undefined || out === '') throw new UsageError('--html needs a file name');
+  const bundle = readAppBundle();
+  if (bundle === undefined) throw new UsageError('the viewer app is not built; run `npm run build` first');
+  const { data, details, names } = loadViewerRuns(parsed.positionals, parsed.values, io, 'report');
+  const html = renderHtmlReport({
+    data,
+    details,
+    appJs: bundle.js,
+    appCss: bundle.css,
+    title: `PRISM report: ${names.join(', ')}`,
+  });
+  writeFileAtomic(out, html);
+  io.stderr(
+    `prism report: ${out} written (${(html.length / 1024).toFixed(0)} KiB, ${data.runs.reduce((s, r) => s + r.items.length, 0)} responses)\n`,
+  );
+  return 0;
+}
+
+/**
+ * Reads the named runs and the dataset and builds the viewer payload (shared by `prism report --html`
+ * and `prism view`). Bad input is a {@link UsageError}.
+ */
+export function loadViewerRuns(
+  positionals: readonly string[],
+  values: Record<string, string | boolean | undefined>,
+  io: CliIo,
+  command: string,
+): { data: ViewerData; details: ViewerDetail[][]; names: string[] } {
+  if (positionals.length === 0) throw new UsageError('name a run directory or a records.jsonl');
+  const explicitDataset = values.dataset as string | undefined;
+  const responsesPath =
+    (values.responses as string | undefined) ??
+    (explicitDataset === undefined ? bundledResponsesPath() : undefined);
+  const runs: ViewerRunInput[] = [];
+  let datasetPath = explicitDataset;
+  for (const path of positionals) {
+    const loaded = loadViewerInput(path, responsesPath);
+    if (!loaded.ok) throw new UsageError(loaded.error);
+    for (const w of loaded.warnings) io.stderr(`prism ${command}: ${w}\n`);
+    runs.push(loaded.run);
+    datasetPath ??= loaded.dataset;
+  }
+  datasetPath ??= bundledDatasetPath();
+  const dataset = loadDataset(datasetPath);
+  if (!dataset.readable) throw new UsageError(`the dataset at ${datasetPath} could not be read`);
+  const { data, details } = buildViewerData(runs, dataset.problems, {
+    perNode: values['no-evidence'] === true ? 0 : 2,
+  });
+  const dropped =
+    runs.reduce((s, r) => s + r.records.length, 0) - data.runs.reduce((s, r) => s + r.items.length, 0);
+  if (dropped > 0)
+    io.stderr(`prism ${command}: ${dropped} record(s) name problems not in ${datasetPath}; left out\n`);
+  return { data, details, names: runs.map((r) => r.name) };
+}

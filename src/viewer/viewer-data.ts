@@ -1,0 +1,117 @@
+/**
+ * The data model the viewer app reads (embedded in the HTML report, or served by `prism view`).
+ * JSON-safe and versioned; optional fields leave room for judges (PPS), technique transcripts and
+ * PRiSM instances without a schema break.
+ */
+
+/** One row of the Table 1 layout (null: not measured). */
+export interface ViewerTableRow {
+  readonly group: string;
+  readonly problems: number | null;
+  readonly responses: number | null;
+  readonly accuracy: number | null;
+  readonly step_score: number | null;
+  readonly mean_time_s: number | null;
+}
+
+/** The overview numbers, exactly as in the run's summary.json (normalized to one shape). */
+export interface ViewerTable {
+  readonly by_difficulty: readonly ViewerTableRow[];
+  readonly average: ViewerTableRow;
+  readonly by_domain: readonly ViewerTableRow[];
+  readonly at_k?: unknown;
+}
+
+/** One response in the browse list (compact: 10,000 of them load at once). */
+export interface ViewerItem {
+  readonly i: number;
+  readonly problem_id: string;
+  readonly response_id?: string;
+  readonly sample?: number;
+  readonly domain: string;
+  readonly difficulty: string;
+  readonly step_score: number;
+  readonly final: boolean | null;
+  readonly matched: number;
+  readonly nodes: number;
+  readonly time_s?: number;
+}
+
+/** A reference node with its layer (1-based, longest path from a source). */
+export interface ViewerNode {
+  readonly index: number;
+  readonly formula: string;
+  readonly deps: readonly number[];
+  readonly final: boolean;
+  readonly layer: number;
+}
+
+/** A problem as the viewer draws it. */
+export interface ViewerProblem {
+  readonly id: string;
+  readonly domain: string;
+  readonly difficulty: string;
+  readonly context: string;
+  readonly nodes: readonly ViewerNode[];
+  readonly final_answer?: readonly string[];
+}
+
+/** Why an answer formula did or did not match a node (from checkEquivalence, at report time). */
+export interface ViewerEvidence {
+  /** Index into the detail's `formulas`. */
+  readonly formula: number;
+  readonly shared_variables: readonly string[];
+  readonly verdict: string;
+  readonly canonical_answer?: string;
+  readonly canonical_node?: string;
+  readonly shortcut?: string;
+  readonly n_eq: number;
+  readonly n_neq: number;
+  readonly n_fail: number;
+  readonly counterexample?: unknown;
+  readonly diagnostics: readonly string[];
+}
+
+/** Everything about one response, loaded lazily when it is opened. */
+export interface ViewerDetail {
+  readonly response: string | null;
+  readonly formulas: readonly {
+    readonly latex: string;
+    readonly offset: number;
+    readonly kind: string;
+    readonly matches: readonly number[];
+    readonly prepared: boolean;
+  }[];
+  readonly nodes: readonly {
+    readonly index: number;
+    readonly status: string;
+    readonly matchedBy?: readonly number[];
+  }[];
+  /** Missed node index → the nearest answer formulas with their evidence. */
+  readonly evidence: Readonly<Record<string, readonly ViewerEvidence[]>>;
+  readonly dropped: readonly unknown[];
+  readonly final_answer: unknown;
+  readonly diagnostics: readonly unknown[];
+  /** Slots for later: a judge's PPS criteria, a technique's transcript, a PRiSM instance's results. */
+  readonly judge?: unknown;
+  readonly transcript?: unknown;
+  readonly instance?: unknown;
+}
+
+/** One run (a run directory or a score output). */
+export interface ViewerRun {
+  readonly name: string;
+  readonly source: string;
+  readonly config?: unknown;
+  readonly table: ViewerTable;
+  readonly items: readonly ViewerItem[];
+}
+
+/** The whole payload; `details[r][i]` belongs to `runs[r].items[i]` (absent when served lazily). */
+export interface ViewerData {
+  readonly schema: 'prism-viewer-v1';
+  readonly runs: readonly ViewerRun[];
+  readonly problems: Readonly<Record<string, ViewerProblem>>;
+  /** With two runs or more: each run against the first, as `prism compare` computes it. */
+  readonly compare?: readonly unknown[];
+}

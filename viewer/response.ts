@@ -1,0 +1,382 @@
+import type { ViewerDetail, ViewerItem, ViewerProblem } from '../src/viewer/viewer-data.js';
+import { h, s, tex } from './dom.js';
+
+const NODE_W = 210;
+const NODE_H = 62;
+const GAP_X = 26;
+const GAP_Y = 46;
+
+/** Positions nodes by layer (rows), ordering each layer by the mean position of its parents. */
+export function layout(p: ViewerProblem): {
+  pos: Map<number, { x: number; y: number }>;
+  width: number;
+  height: number;
+} {
+  const layers = new Map<number, ViewerProblem['nodes'][number][]>();
+  for (const n of p.nodes) layers.set(n.layer, [...(layers.get(n.layer) ?? []), n]);
+  const order = new Map<number, number>();
+  const depth = Math.max(1, ...layers.keys());
+  const widest = Math.max(1, ...[...layers.values()].map((l) => l.length));
+  const width = widest * (NODE_W + GAP_X);
+  const pos = new Map<number, { x: number; y: number }>();
+  for (let L = 1; L <= depth; L++) {
+    const nodes = layers.get(L) ?? [];
+    const key = (n: (typeof nodes)[number]) => {
+      const ps = n.deps.map((d) => order.get(d)).filter((v): v is number => v !== undefined);
+      return ps.length === 0 ? n.index : ps.reduce((a, b) => a + b, 0) / ps.length;
+    };
+    nodes.sort((a, b) => key(a) - key(b) || a.index - b.index);
+    const offset = (width - nodes.length * (NODE_W + GAP_X)) / 2;
+    nodes.forEach((n, k) => {
+      const x = offset + k * (NODE_W + GAP_X) + GAP_X / 2;
+      order.set(n.index, x);
+      pos.set(n.index, { x, y: (L - 1) * (NODE_H + GAP_Y) + 8 });
+    });
+  }
+  return { pos, width, height: depth * (NODE_H + GAP_Y) };
+}
+
+interface Block {
+  start: number;
+  end: number;
+  body: string;
+  display: boolean;
+}
+
+function mathBlocks(text: string): Block[] {
+  const re = /\$\$([\s\S]+?)\$\$|\\\[([\s\S]+?)\\\]|\\\(([\s\S]+?)\\\)|\$([^$\n]+?)\$/g;
+  const out: Block[] = [];
+  for (const m of text.matchAll(re)) {
+    const body = m[1] ?? m[2] ?? m[3] ?? m[4] ?? '';
+    out.push({
+      start: m.index ?? 0,
+      end: (m.index ?? 0) + m[0].length,
+      body,
+      display: m[1] !== undefined || m[2] !== undefined,
+    });
+  }
+  return out;
+}
+
+function prose(text: string): Node[] {
+  const out: Node[] = [];
+  text.split(/(\*\*[^*]+\*\*|\n)/).forEach((part) => {
+    if (part === '\n') out.push(h('br'));
+    else if (part.startsWith('**') && part.endsWith('**') && part.length > 4)
+      out.push(h('b', {}, part.slice(2, -2)));
+    else if (part !== '') out.push(document.createTextNode(part.replace(/^#+ /gm, '')));
+  });
+  return out;
+}
+
+/** The problem / response view: verdict, answer with linked formulas, the DAG and the node panel. */
+export function responseView(item: ViewerItem, problem: ViewerProblem, d: ViewerDetail): HTMLElement {
+  const status = new Map(d.nodes.map((n) => [n.index, n]));
+  const panel = h(
+    'div',
+    { class: 'panel', id: 'panel' },
+    h('p', { class: 'muted' }, 'Click a node of the DAG or a highlighted formula.'),
+  );
+  const nodeEls = new Map<number, HTMLElement>();
+  const formulaEls = new Map<number, HTMLElement[]>();
+  const clearHl = () => {
+    for (const el of nodeEls.values()) el.classList.remove('hl');
+    for (const els of formulaEls.values()) for (const el of els) el.classList.remove('hl');
+  };
+  const fLabel = (k: number) => {
+    const f = d.formulas[k];
+    return f === undefined
+      ? h('span', {}, `#${k}`)
+      : h('span', { class: 'fref' }, h('small', {}, `#${k} `), tex(f.latex));
+  };
+  const showNode = (index: number) => {
+    clearHl();
+    nodeEls.get(index)?.classList.add('hl');
+    const node = problem.nodes[index - 1];
+    const st = status.get(index);
+    const body: (Node | null)[] = [
+      h('h4', {}, `Node ${index} · ${st?.status ?? 'unknown'}${node?.final ? ' · final answer' : ''}`),
+      node === undefined ? null : tex(node.formula, true),
+      node === undefined || node.deps.length === 0
+        ? null
+        : h('p', { class: 'muted' }, `depends on ${node.deps.join(', ')}`),
+    ];
+    if (st?.status === 'matched') {
+      body.push(h('h5', {}, 'Matched by answer formulas'));
+      for (const k of st.matchedBy ?? []) {
+        body.push(h('div', { class: 'ev' }, fLabel(k)));
+        for (const el of formulaEls.get(k) ?? []) el.classList.add('hl');
+      }
+    } else if (st?.status === 'ancestor') {
+      body.push(
+        h('p', {}, 'Credited as an ancestor of a matched node (no answer formula matched it directly).'),
+      );
+    } else if (st?.status === 'missed') {
+      const ev = d.evidence[String(index)] ?? [];
+      body.push(
+        h(
+          'h5',
+          {},
+          ev.length === 0
+            ? 'No answer formula shares a variable with this node.'
+            : 'Closest answer formulas (most shared variables) and the equivalence evidence',
+        ),
+      );
+      for (const e of ev) {
+        for (const el of formulaEls.get(e.formula) ?? []) el.classList.add('hl');
+        body.push(
+          h(
+            'div',
+            { class: 'ev evidence' },
+            fLabel(e.formula),
+            h(
+              'div',
+              {},
+              h('b', {}, `verdict: ${e.verdict}`),
+              ` · shared: ${e.shared_variables.join(', ')} · trials equal ${e.n_eq}, rejecting ${e.n_neq}, failed ${e.n_fail}${e.shortcut ? ` · shortcut ${e.shortcut}` : ''}`,
+            ),
+            e.canonical_answer === undefined
+              ? null
+              : h('div', { class: 'canon' }, 'answer (canonical): ', h('code', {}, e.canonical_answer)),
+            e.canonical_node === undefined
+              ? null
+              : h('div', { class: 'canon' }, 'node (canonical): ', h('code', {}, e.canonical_node)),
+            e.counterexample === undefined
+              ? null
+              : h(
+                  'details',
+                  { open: true },
+                  h('summary', {}, 'counterexample (first rejecting trial)'),
+                  h('pre', {}, JSON.stringify(e.counterexample, null, 1)),
+                ),
+            ...e.diagnostics.map((m) => h('div', { class: 'diag' }, m)),
+          ),
+        );
+      }
+    }
+    panel.replaceChildren(...body.filter((b): b is Node => b !== null));
+  };
+  const showFormula = (ks: number[]) => {
+    clearHl();
+    const body: Node[] = [h('h4', {}, 'Answer formula(s)')];
+    for (const k of ks) {
+      const f = d.formulas[k];
+      if (f === undefined) continue;
+      for (const el of formulaEls.get(k) ?? []) el.classList.add('hl');
+      for (const n of f.matches) nodeEls.get(n)?.classList.add('hl');
+      body.push(
+        h(
+          'div',
+          { class: 'ev' },
+          fLabel(k),
+          h(
+            'div',
+            { class: 'muted' },
+            f.matches.length > 0
+              ? `matched node(s) ${f.matches.join(', ')}`
+              : f.prepared
+                ? 'matched no node'
+                : 'could not be prepared (not compared)',
+          ),
+        ),
+      );
+    }
+    panel.replaceChildren(...body);
+  };
+
+  // DAG
+  const { pos, width, height } = layout(problem);
+  const svg = s('svg', { width, height, class: 'edges' });
+  for (const n of problem.nodes) {
+    const to = pos.get(n.index)!;
+    for (const dep of n.deps) {
+      const from = pos.get(dep);
+      if (from === undefined) continue;
+      const x1 = from.x + NODE_W / 2;
+      const y1 = from.y + NODE_H;
+      const x2 = to.x + NODE_W / 2;
+      const y2 = to.y;
+      svg.append(
+        s('path', {
+          d: `M${x1},${y1} C${x1},${(y1 + y2) / 2} ${x2},${(y1 + y2) / 2} ${x2},${y2 - 4}`,
+          class: 'edge',
+          'marker-end': 'url(#arrow)',
+        }),
+      );
+    }
+  }
+  svg.prepend(
+    s(
+      'defs',
+      {},
+      s(
+        'marker',
+        {
+          id: 'arrow',
+          viewBox: '0 0 10 10',
+          refX: 5,
+          refY: 5,
+          markerWidth: 6,
+          markerHeight: 6,
+          orient: 'auto-start-reverse',
+        },
+        s('path', { d: 'M0,0 L10,5 L0,10 z', class: 'arrowhead' }),
+      ),
+    ),
+  );
+  const dag = h('div', { class: 'dag', style: `width:${width}px;height:${height}px` }, svg);
+  for (const n of problem.nodes) {
+    const p = pos.get(n.index)!;
+    const st = status.get(n.index)?.status ?? 'missed';
+    const el = h(
+      'div',
+      {
+        class: `node ${st}${n.final ? ' final' : ''}`,
+        style: `left:${p.x}px;top:${p.y}px;width:${NODE_W}px;height:${NODE_H}px`,
+        'data-node': n.index,
+        title: `node ${n.index}: ${st}`,
+      },
+      h('span', { class: 'nidx' }, String(n.index)),
+      tex(n.formula),
+    );
+    el.addEventListener('click', () => showNode(n.index));
+    nodeEls.set(n.index, el);
+    dag.append(el);
+  }
+
+  // Answer
+  const answer = h('div', { class: 'answer', id: 'answer' });
+  if (d.response === null) {
+    answer.append(h('p', { class: 'muted' }, 'Response text not available; the extracted formulas:'));
+    d.formulas.forEach((f, k) => {
+      const el = h(
+        'div',
+        { class: `formula${f.matches.length > 0 ? ' matched' : ''}`, 'data-f': k },
+        tex(f.latex),
+      );
+      formulaEls.set(k, [el]);
+      el.addEventListener('click', () => showFormula([k]));
+      answer.append(el);
+    });
+  } else {
+    const text = d.response;
+    let at = 0;
+    for (const b of mathBlocks(text)) {
+      answer.append(...prose(text.slice(at, b.start)));
+      const ks = d.formulas
+        .map((f, k) => ({ f, k }))
+        .filter(({ f }) => f.offset >= b.start && f.offset < b.end)
+        .map(({ k }) => k);
+      const matched = ks.some((k) => (d.formulas[k]?.matches.length ?? 0) > 0);
+      const el = tex(
+        b.body,
+        b.display,
+        `formula${ks.length > 0 ? ' extracted' : ''}${matched ? ' matched' : ''}`,
+      );
+      el.setAttribute('data-f', ks.join(','));
+      if (ks.length > 0) el.addEventListener('click', () => showFormula(ks));
+      for (const k of ks) formulaEls.set(k, [...(formulaEls.get(k) ?? []), el]);
+      answer.append(el);
+      at = b.end;
+    }
+    answer.append(...prose(text.slice(at)));
+  }
+
+  const fa = d.final_answer as {
+    nodes?: unknown;
+    explicit?: unknown;
+    answers?: { expected: string; form: string; correct: boolean; by?: string }[];
+  } | null;
+  const verdict = h(
+    'div',
+    { class: 'verdict' },
+    h(
+      'span',
+      { class: `badge fa-${String(item.final)}` },
+      item.final === true
+        ? 'final answer ✓'
+        : item.final === false
+          ? 'final answer ✗'
+          : 'final answer not checked',
+    ),
+    h(
+      'span',
+      { class: 'badge' },
+      `step score ${item.step_score.toFixed(3)} (${item.matched} matched of ${item.nodes})`,
+    ),
+    fa === null
+      ? null
+      : h(
+          'span',
+          { class: 'muted' },
+          ` final nodes matched: ${String(fa.nodes)} · explicit check: ${String(fa.explicit)}`,
+        ),
+    ...(fa?.answers ?? []).map((a) =>
+      h(
+        'div',
+        { class: 'fa-row' },
+        `expected (${a.form}) `,
+        tex(a.expected),
+        a.correct ? ` ✓ by ` : ' ✗ no candidate matched',
+        a.by === undefined ? null : tex(a.by),
+      ),
+    ),
+  );
+  const extras = h(
+    'div',
+    {},
+    d.dropped.length === 0
+      ? null
+      : h(
+          'details',
+          {},
+          h('summary', {}, `Dropped fragments (${d.dropped.length})`),
+          h('pre', {}, d.dropped.map((x) => JSON.stringify(x)).join('\n')),
+        ),
+    d.diagnostics.length === 0
+      ? null
+      : h(
+          'details',
+          {},
+          h('summary', {}, `Diagnostics (${d.diagnostics.length})`),
+          h('pre', {}, d.diagnostics.map((x) => JSON.stringify(x)).join('\n')),
+        ),
+    d.judge === undefined
+      ? null
+      : h('details', {}, h('summary', {}, 'Judge (PPS)'), h('pre', {}, JSON.stringify(d.judge, null, 2))),
+    d.transcript === undefined
+      ? null
+      : h(
+          'details',
+          {},
+          h('summary', {}, 'Technique transcript'),
+          h('pre', {}, JSON.stringify(d.transcript, null, 2)),
+        ),
+    d.instance === undefined
+      ? null
+      : h('details', {}, h('summary', {}, 'Instance'), h('pre', {}, JSON.stringify(d.instance, null, 2))),
+  );
+  return h(
+    'section',
+    { class: 'response', id: 'response' },
+    h(
+      'h2',
+      {},
+      `${item.response_id ?? item.problem_id}`,
+      h('small', { class: 'muted' }, ` · ${problem.id} · ${problem.domain} · ${problem.difficulty}`),
+    ),
+    verdict,
+    h('details', {}, h('summary', {}, 'Problem'), h('div', { class: 'context' }, ...prose(problem.context))),
+    h(
+      'div',
+      { class: 'legend' },
+      h('span', { class: 'lg matched' }, 'matched'),
+      h('span', { class: 'lg ancestor' }, 'credited as ancestor'),
+      h('span', { class: 'lg missed' }, 'missed'),
+    ),
+    h('div', { class: 'dagwrap' }, dag, panel),
+    h('h3', {}, 'Answer'),
+    answer,
+    extras,
+  );
+}
