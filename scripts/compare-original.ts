@@ -64,7 +64,7 @@ export function explain(record: ScoreRecord, originalNodes: number | undefined):
   if (originalNodes === undefined || originalNodes === ours) return '';
   const matches = record.nodes
     .filter((n) => n.status === 'matched')
-    .map((n) => `node ${n.index} ← \`${record.formulas[n.matchedBy?.[0] ?? 0]?.latex ?? '?'}\``);
+    .map((n) => `node ${n.index} ← \`${record.formulas[n.matched_by?.[0] ?? 0]?.latex ?? '?'}\``);
   const missed = record.nodes.filter((n) => n.status === 'missed').map((n) => n.index);
   const direction = ours > originalNodes ? 'we credit more' : 'we credit fewer';
   const unprepared = record.formulas.filter((f) => !f.prepared).length;

@@ -130,7 +130,7 @@ export function domainAgreement(domain: string): DomainAgreement {
         label,
         matcher,
         node_formula: node.formula,
-        matched_by: (credit.matchedBy ?? []).map((i) => formulas[i] ?? `#${i}`),
+        matched_by: (credit.matched_by ?? []).map((i) => formulas[i] ?? `#${i}`),
         candidates: matcher ? [] : formulas,
       });
     }

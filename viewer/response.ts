@@ -103,7 +103,7 @@ export function responseView(item: ViewerItem, problem: ViewerProblem, d: Viewer
     ];
     if (st?.status === 'matched') {
       body.push(h('h5', {}, 'Matched by answer formulas'));
-      for (const k of st.matchedBy ?? []) {
+      for (const k of st.matched_by ?? []) {
         body.push(h('div', { class: 'ev' }, fLabel(k)));
         for (const el of formulaEls.get(k) ?? []) el.classList.add('hl');
       }

@@ -18,6 +18,8 @@ export const LLM_CODES: Readonly<Record<string, string>> = {
   'llm-quota-exceeded':
     'The server answered 429 because the account has no quota left (OpenAI insufficient_quota, Anthropic enforced_spend_limit_reached): waiting will not help. Not retried; the run stops.',
   'llm-empty-response': 'The model returned no text (empty content); the finish reason is in the message.',
+  'llm-response-too-large':
+    'The server sent a body larger than the cap (16 MiB by default): it is not read further and the request fails. Not retried.',
   'llm-aborted': 'The request was cancelled by the caller (for example on Ctrl-C).',
   'llm-image-missing':
     'A problem image listed in the dataset does not exist on disk; the prompt is sent without it.',

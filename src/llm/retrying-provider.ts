@@ -4,6 +4,7 @@ import type { ChatProvider, ProviderKind } from './chat-provider.js';
 import type { ChatMessage, ChatOutcome, ChatParams, ChatSuccess, RetryEvent } from './chat-types.js';
 import { createLimiter } from './concurrency-limiter.js';
 import { parseRetryAfter } from './parse-retry-after.js';
+import { splitUrlCredentials } from './url-credentials.js';
 
 /** Transport settings shared by every provider. */
 export interface TransportOptions {
@@ -19,6 +20,12 @@ export interface TransportOptions {
   /** Jitter source; `Math.random` by default (this is an edge module). */
   readonly random?: () => number;
   readonly fetch?: typeof fetch;
+  /**
+   * Largest response body read, in bytes (default 16 MiB). A body past it is not read further: the
+   * request fails with `llm-response-too-large` (a hostile or broken server cannot make us buffer
+   * and parse gigabytes, and the timeout keeps its meaning).
+   */
+  readonly maxResponseBytes?: number;
 }
 
 /** What a protocol contributes: where to post, how to encode, how to decode. */
@@ -45,13 +52,23 @@ type Attempt = { readonly done: ChatOutcome } | { readonly retry: Retry };
  * on a refused connection or an unknown host (`llm-connection-refused`: the base URL is wrong or
  * the server is not running, and waiting will not help).
  */
-export function createRetryingProvider(spec: ProtocolSpec, options: TransportOptions): ChatProvider {
+export function createRetryingProvider(given: ProtocolSpec, options: TransportOptions): ChatProvider {
+  // Credentials in a base URL (`https://user:pass@host/v1`) become a Basic header; only the clean URL
+  // is ever shown, stored or keyed on.
+  const target = splitUrlCredentials(given.url);
+  const spec: ProtocolSpec = { ...given, url: target.url, baseUrl: splitUrlCredentials(given.baseUrl).url };
+  const maxResponseBytes = options.maxResponseBytes ?? 16 * 1024 * 1024;
   const limiter = createLimiter(options.concurrency ?? 8);
   const maxAttempts = options.maxAttempts ?? 6;
   const random = options.random ?? Math.random;
   const doFetch = options.fetch ?? fetch;
   const timeoutMs = options.timeoutMs ?? 600_000;
-  const headers = { 'content-type': 'application/json', ...spec.headers, ...options.headers };
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    ...(target.authorization === undefined ? {} : { authorization: target.authorization }),
+    ...spec.headers,
+    ...options.headers,
+  };
 
   const attempt = async (payload: string, attemptNo: number, signal?: AbortSignal): Promise<Attempt> => {
     const started = performance.now();
@@ -69,7 +86,14 @@ export function createRetryingProvider(spec: ProtocolSpec, options: TransportOpt
     });
     try {
       const res = await doFetch(spec.url, { method: 'POST', headers, body: payload, signal: combined });
-      const text = await res.text();
+      const text = await readCapped(res, maxResponseBytes);
+      if (text === undefined) {
+        return fail(
+          'llm-response-too-large',
+          `the response from ${spec.url} is larger than ${maxResponseBytes} bytes (maxResponseBytes); not read further`,
+          res.status,
+        );
+      }
       if (res.ok) {
         const parsed = spec.decode(text);
         if (!parsed.ok)
@@ -150,6 +174,30 @@ export function createRetryingProvider(spec: ProtocolSpec, options: TransportOpt
     });
 
   return { kind: spec.kind, baseUrl: spec.baseUrl, complete };
+}
+
+/** The body as text, or undefined once it passes `max` bytes (the rest is not read: the stream is cancelled). */
+async function readCapped(res: Response, max: number): Promise<string | undefined> {
+  const declared = Number(res.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > max) {
+    await res.body?.cancel().catch(() => undefined);
+    return undefined;
+  }
+  if (res.body === null) return '';
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel().catch(() => undefined);
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** Resolves true after `ms`, or false as soon as `signal` aborts. */

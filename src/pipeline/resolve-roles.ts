@@ -1,6 +1,7 @@
 import type { ChatProvider } from '../llm/chat-provider.js';
 import type { ChatParams, RetryEvent } from '../llm/chat-types.js';
 import { createProvider, HOSTED_BASE_URLS, isLocalBaseUrl } from '../llm/create-provider.js';
+import { redactUrl, splitUrlCredentials } from '../llm/url-credentials.js';
 import type { ProjectConfig, ProviderConfig } from './project-config.js';
 
 /** A provider bound to its model and sampling parameters: what a role calls. */
@@ -55,7 +56,10 @@ export function resolveRoles(
     const keyVar = p.api_key_env ?? (p.type === 'anthropic' ? 'ANTHROPIC_API_KEY' : 'OPENAI_API_KEY');
     const apiKey = options.env[keyVar]?.trim();
     if ((apiKey === undefined || apiKey === '') && !isLocalBaseUrl(baseUrl))
-      warnings.push({ provider: name, message: `no key in $${keyVar} for the hosted endpoint ${baseUrl}` });
+      warnings.push({
+        provider: name,
+        message: `no key in $${keyVar} for the hosted endpoint ${redactUrl(baseUrl)}`,
+      });
     const provider = createProvider({
       kind: p.type,
       baseUrl,
@@ -76,7 +80,7 @@ export function resolveRoles(
     };
     const identity = {
       type: p.type,
-      base_url: baseUrl,
+      base_url: splitUrlCredentials(baseUrl).url,
       model: p.model,
       temperature: p.temperature,
       max_tokens: maxTokens,

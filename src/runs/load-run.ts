@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { InputError } from '../core/input-error.js';
 import { join } from 'node:path';
 import { type Diagnostic, diagnostic } from '../core/diagnostic.js';
 import { readJsonLines } from './jsonl-file.js';
@@ -23,13 +24,29 @@ export function loadRun(dir: string): { run?: StoredRun; diagnostics: Diagnostic
       diagnostics: [{ ...diagnostic('run-config-missing', 'error', `no run.json in ${dir}`), where: dir }],
     };
   }
-  const config = JSON.parse(readFileSync(configPath, 'utf8')) as RunConfig;
+  let config: RunConfig;
+  try {
+    config = JSON.parse(readFileSync(configPath, 'utf8')) as RunConfig;
+    if (typeof config !== 'object' || config === null || Array.isArray(config)) throw new Error('not an object');
+  } catch (error) {
+    // A damaged run directory is the user's input, not our bug: one line, exit 2 (InputError).
+    throw new InputError('run-config-invalid', `${configPath} is not a valid run.json (${(error as Error).message})`);
+  }
   const read = readJsonLines(join(dir, 'records.jsonl'));
   const records = read.rows as RunRecord[];
   const summaryPath = join(dir, 'summary.json');
   const summary = existsSync(summaryPath)
-    ? (JSON.parse(readFileSync(summaryPath, 'utf8')) as RunReport)
+    ? readSummary(summaryPath)
     : undefined;
   const run: StoredRun = summary === undefined ? { dir, config, records } : { dir, config, records, summary };
   return { run, diagnostics: [...read.diagnostics] };
+}
+
+/** summary.json is derived (rescore rewrites it): a damaged one is ignored rather than fatal. */
+function readSummary(path: string): RunReport | undefined {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as RunReport;
+  } catch {
+    return undefined;
+  }
 }

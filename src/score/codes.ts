@@ -15,4 +15,4 @@ export const SCORE_CODES: Readonly<Record<string, string>> = {
 };
 
 /** Version stamp written into every record; bump `score-vN` when scores can change. */
-export const SCORER_VERSION = `prism-physics/${PACKAGE_VERSION} score-v1`;
+export const SCORER_VERSION = `prism-physics/${PACKAGE_VERSION} score-v2`;

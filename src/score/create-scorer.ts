@@ -228,7 +228,7 @@ export function createScorer(problems: readonly Problem[], options: ScorerOption
     const total = problem.grading_standard.length;
     const credits: NodeCredit[] = problem.grading_standard.map((n) => {
       const by = matchedBy.get(n.index);
-      if (by !== undefined) return { index: n.index, status: 'matched', matchedBy: by };
+      if (by !== undefined) return { index: n.index, status: 'matched', matched_by: by };
       return { index: n.index, status: achievedSet.has(n.index) ? 'ancestor' : 'missed' };
     });
     // The final-answer check reads the answer's formulas through the same cached preparer.

@@ -8,7 +8,7 @@ export interface NodeCredit {
   /** `matched`: an answer formula is equivalent to it; `ancestor`: credited as an ancestor of a matched node. */
   readonly status: 'matched' | 'ancestor' | 'missed';
   /** For `matched`: indices (into `formulas`) of the answer formulas that matched this node. */
-  readonly matchedBy?: readonly number[];
+  readonly matched_by?: readonly number[];
 }
 
 /** An answer formula as the record keeps it. */
@@ -75,13 +75,13 @@ export interface ScoreRecord {
   readonly achieved: readonly number[];
   readonly total_nodes: number;
   readonly diagnostics: readonly Diagnostic[];
-  /** Scorer and schema version stamp, e.g. `prism-physics/0.1.0 score-v1`. */
+  /** Scorer and schema version stamp, e.g. `prism-physics/0.1.0 score-v2` (v2: matched_by, grader tolerance, work budgets). */
   readonly scorer_version: string;
   /** Equivalence mode the verdicts were made in. */
   readonly mode: EquivalenceMode;
   /** Every node with its status, in index order. */
   readonly nodes: readonly NodeCredit[];
-  /** The extracted answer formulas, in reading order (indices used by `matchedBy`). */
+  /** The extracted answer formulas, in reading order (indices used by `matched_by`). */
   readonly formulas: readonly RecordFormula[];
   readonly dropped: readonly DroppedFragment[];
   /** Present when nodes carry `subquestion`. */

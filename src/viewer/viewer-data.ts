@@ -85,7 +85,7 @@ export interface ViewerDetail {
   readonly nodes: readonly {
     readonly index: number;
     readonly status: string;
-    readonly matchedBy?: readonly number[];
+    readonly matched_by?: readonly number[];
   }[];
   /** Missed node index → the nearest answer formulas with their evidence. */
   readonly evidence: Readonly<Record<string, readonly ViewerEvidence[]>>;

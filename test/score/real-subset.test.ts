@@ -35,7 +35,7 @@ for (const id of IDS) {
     if (record.achieved.length === c.originalNodes) assert.equal(c.reason, '');
     else assert.match(c.reason, /we credit more: .*matched node \d+ ←/);
     for (const node of record.nodes) {
-      for (const i of node.matchedBy ?? []) assert.ok(record.formulas[i]!.matches.includes(node.index));
+      for (const i of node.matched_by ?? []) assert.ok(record.formulas[i]!.matches.includes(node.index));
     }
   });
 }

@@ -59,7 +59,7 @@ test('matching the final node credits its ancestors: score 1', () => {
     r.nodes.map((n) => n.status),
     ['ancestor', 'ancestor', 'matched'],
   );
-  assert.deepEqual(r.nodes[2]!.matchedBy, [0]);
+  assert.deepEqual(r.nodes[2]!.matched_by, [0]);
   assert.deepEqual(r.baselines, { strict_all_nodes: 0, prefix_credit: 0 });
   assert.equal(r.mode, 'physical');
   assert.match(r.scorer_version, /score-v\d/);

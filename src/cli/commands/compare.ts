@@ -28,7 +28,8 @@ tokens and model time per technique.
 
 Options:
   --json   print the comparison (with every per-problem difference) as JSON
-Exit codes: 0 printed, 2 fewer than two runs or a directory that is not a run.`;
+Exit codes: 0 printed, 2 fewer than two runs, a directory that is not a run, or runs with no problem
+in common.`;
 
 async function run(argv: readonly string[], io: CliIo): Promise<number> {
   let parsed: { values: { json?: boolean }; positionals: string[] };
@@ -50,6 +51,12 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
       : r.config.model;
   const scores = runs.map((r) => runScores(label(r), r.records));
   const comparisons = compareRuns(scores);
+  const disjoint = comparisons.filter((c) => c.step.n === 0);
+  if (disjoint.length > 0) {
+    throw new UsageError(
+      `no problem in common between ${disjoint.map((c) => `${c.baseline} and ${c.other}`).join(', ')}: nothing to compare (were they run on the same dataset?)`,
+    );
+  }
   const judged = runs.map((r) => [...loadJudgements(r.dir, 'pps').values()]);
   const withPps = judged.every((rows) => rows.length > 0);
   const table4 = withPps

@@ -137,7 +137,9 @@ export function formatDiagnostic(d: Diagnostic): string {
 
 /** A directory name for a model: `meta-llama/Llama-3-8B` → `meta-llama_Llama-3-8B`. */
 export function modelDirName(model: string): string {
-  return model.replace(/[^A-Za-z0-9._-]+/g, '_');
+  // One path segment, never `.`/`..` nor hidden: `--model ..` must not make the run directory runs/ itself or its parent.
+  const name = model.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^\.+/, (dots) => '_'.repeat(dots.length));
+  return name === '' ? '_' : name;
 }
 
 /** Creates `prism run` with the given effects. */
