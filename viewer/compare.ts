@@ -1,6 +1,6 @@
 import type { ViewerData } from '../src/viewer/viewer-data.js';
 import { h } from './dom.js';
-import { barChart } from './plots.js';
+import { barChart, histogram } from './plots.js';
 
 interface Paired {
   n: number;
@@ -67,6 +67,13 @@ export function compareView(data: ViewerData): HTMLElement {
           ),
         ),
         h('tbody', {}, row('step score', c.step), row('final answer', c.accuracy)),
+      ),
+      histogram(
+        `Per-problem step-score differences, other − baseline (${Object.keys(c.step.differences).length} problems)`,
+        Object.values(c.step.differences),
+        10,
+        -1,
+        1,
       ),
       barChart(
         'Largest per-problem step-score differences (other − baseline; bars show |diff|)',

@@ -34,9 +34,11 @@ export function barChart(
 }
 
 /** Histogram of values in [0, 1] with `bins` equal bins (the last one closed). */
-export function histogram(title: string, values: readonly number[], bins = 10): HTMLElement {
+export function histogram(title: string, values: readonly number[], bins = 10, lo = 0, hi = 1): HTMLElement {
   const counts = new Array<number>(bins).fill(0);
-  for (const v of values) counts[Math.min(bins - 1, Math.max(0, Math.floor(v * bins)))]! += 1;
+  const at = (i: number): number => lo + (i / bins) * (hi - lo);
+  for (const v of values)
+    counts[Math.min(bins - 1, Math.max(0, Math.floor(((v - lo) / (hi - lo)) * bins)))]! += 1;
   const W = 420;
   const H = 160;
   const max = Math.max(1, ...counts);
@@ -45,13 +47,7 @@ export function histogram(title: string, values: readonly number[], bins = 10): 
   counts.forEach((c, i) => {
     const bh = (H * c) / max;
     const rect = s('rect', { x: 30 + i * bw + 1, y: H - bh + 6, width: bw - 2, height: bh, class: 'bar' });
-    rect.append(
-      s(
-        'title',
-        {},
-        document.createTextNode(`${(i / bins).toFixed(1)}–${((i + 1) / bins).toFixed(1)}: ${c}`),
-      ),
-    );
+    rect.append(s('title', {}, document.createTextNode(`${at(i).toFixed(1)}–${at(i + 1).toFixed(1)}: ${c}`)));
     svg.append(rect);
     svg.append(
       s(
@@ -66,7 +62,7 @@ export function histogram(title: string, values: readonly number[], bins = 10): 
       s(
         'text',
         { x: 30 + i * bw, y: H + 22, 'text-anchor': 'middle', class: 'lbl' },
-        document.createTextNode((i / bins).toFixed(1)),
+        document.createTextNode(at(i).toFixed(1)),
       ),
     );
   }

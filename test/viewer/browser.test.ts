@@ -323,6 +323,14 @@ test('with two runs the compare view shows the paired tests of prism compare', {
   await page.click('#nav-compare');
   await page.waitForSelector('#compare table');
   assert.equal(await page.textContent('td[data-cell="diff:step score"]'), expected.step.meanDiff.toFixed(3));
+  // The histogram of per-problem differences counts every paired problem once.
+  const bars = await page.$$eval('#compare figure:first-of-type rect.bar title', (ts) =>
+    ts.map((t) => Number((t.textContent ?? '').split(': ')[1])),
+  );
+  assert.equal(
+    bars.reduce((a, b) => a + b, 0),
+    Object.keys(expected.step.differences).length,
+  );
   await page.screenshot({ path: join(artifacts, 'compare.png'), fullPage: true });
   assert.deepEqual(errors, []);
   assert.deepEqual(blocked, []);
