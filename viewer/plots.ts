@@ -43,16 +43,16 @@ export function histogram(title: string, values: readonly number[], bins = 10, l
   const H = 160;
   const max = Math.max(1, ...counts);
   const bw = W / bins;
-  const svg = s('svg', { width: W + 40, height: H + 36, role: 'img' });
+  const svg = s('svg', { width: W + 40, height: H + 46, role: 'img' });
   counts.forEach((c, i) => {
     const bh = (H * c) / max;
-    const rect = s('rect', { x: 30 + i * bw + 1, y: H - bh + 6, width: bw - 2, height: bh, class: 'bar' });
+    const rect = s('rect', { x: 30 + i * bw + 1, y: H - bh + 16, width: bw - 2, height: bh, class: 'bar' });
     rect.append(s('title', {}, document.createTextNode(`${at(i).toFixed(1)}–${at(i + 1).toFixed(1)}: ${c}`)));
     svg.append(rect);
     svg.append(
       s(
         'text',
-        { x: 30 + i * bw + bw / 2, y: H - bh + 2, 'text-anchor': 'middle', class: 'val' },
+        { x: 30 + i * bw + bw / 2, y: H - bh + 12, 'text-anchor': 'middle', class: 'val' },
         document.createTextNode(String(c)),
       ),
     );
@@ -61,12 +61,12 @@ export function histogram(title: string, values: readonly number[], bins = 10, l
     svg.append(
       s(
         'text',
-        { x: 30 + i * bw, y: H + 22, 'text-anchor': 'middle', class: 'lbl' },
+        { x: 30 + i * bw, y: H + 32, 'text-anchor': 'middle', class: 'lbl' },
         document.createTextNode(at(i).toFixed(1)),
       ),
     );
   }
-  svg.append(s('line', { x1: 30, y1: H + 6, x2: 30 + W, y2: H + 6, class: 'axis' }));
+  svg.append(s('line', { x1: 30, y1: H + 16, x2: 30 + W, y2: H + 16, class: 'axis' }));
   return h('figure', { class: 'plot' }, h('figcaption', {}, title), svg);
 }
 
