@@ -20,13 +20,11 @@ import type { RunReport } from './run-report.js';
 import { type ResponseScorer, scoreRun } from './score-run.js';
 import { writeFileAtomic } from './write-file-atomic.js';
 
-/** Everything {@link runModel} needs; effects (client, cache, scorer, clock) are injected. */
-export interface RunModelOptions {
+/** What every run (one call per sample, or a technique's pipeline of calls) is given. */
+export interface RunCommonOptions {
   /** The run directory (created if absent, resumed if present). */
   readonly dir: string;
   readonly problems: readonly Problem[];
-  readonly client: Pick<ChatClient, 'complete' | 'baseUrl'>;
-  readonly params: ChatParams;
   /** Samples per problem (K). Default 1. */
   readonly samples?: number;
   readonly template?: PromptTemplate;
@@ -47,6 +45,12 @@ export interface RunModelOptions {
   /** Aborting stops new requests and cancels in-flight ones (they stay unrecorded, requested next time). */
   readonly signal?: AbortSignal;
   readonly now?: () => Date;
+}
+
+/** Everything {@link runModel} needs; effects (client, cache, scorer, clock) are injected. */
+export interface RunModelOptions extends RunCommonOptions {
+  readonly client: Pick<ChatClient, 'complete' | 'baseUrl'>;
+  readonly params: ChatParams;
 }
 
 /** What a run did. */
@@ -109,7 +113,7 @@ async function runLocked(
   const stop = new AbortController();
   const signal = options.signal === undefined ? stop.signal : AbortSignal.any([options.signal, stop.signal]);
   let fatal: Diagnostic | undefined;
-  const config = buildConfig(options, template, samples, textOnly, now());
+  const config = baseRunConfig(options, options.client.baseUrl, options.params, template, samples, textOnly, now());
   const configPath = join(options.dir, 'run.json');
   const empty = { requested: 0, fromCache: 0, failed: 0, alreadyDone: 0, interrupted: false };
   if (existsSync(configPath)) {
@@ -290,19 +294,21 @@ async function runLocked(
   return { ok: true, config, ...done, interrupted: false, report: scored.report, diagnostics };
 }
 
-function buildConfig(
-  options: RunModelOptions,
+/** The run.json fields every run has: tool, model and its parameters, prompt, dataset, samples. */
+export function baseRunConfig(
+  options: RunCommonOptions,
+  baseUrl: string,
+  p: ChatParams,
   template: PromptTemplate,
   samples: number,
   textOnly: boolean,
   created: Date,
 ): RunConfig {
-  const p = options.params;
   return {
     schema: RUN_SCHEMA,
     tool: TOOL_VERSION,
     model: p.model,
-    base_url: options.client.baseUrl,
+    base_url: baseUrl,
     prompt_version: template.version,
     ...(p.temperature === undefined ? {} : { temperature: p.temperature }),
     max_tokens: p.maxTokens ?? DEFAULT_MAX_TOKENS,

@@ -2,7 +2,6 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Diagnostic } from '../core/diagnostic.js';
 import type { Problem } from '../dag/types.js';
-import { DEFAULT_MAX_TOKENS } from '../llm/chat-client.js';
 import type { PromptTemplate } from '../llm/prompts/prompt-template.js';
 import { ZERO_SHOT_PROMPT } from '../llm/prompts/zero-shot.js';
 import { renderPrompt } from '../llm/render-prompt.js';
@@ -15,33 +14,17 @@ import { writeFileAtomic } from '../pipeline/write-file-atomic.js';
 import { problemStatement } from '../techniques/problem-statement.js';
 import type { Technique, TechniqueSettings } from '../techniques/technique.js';
 import { loadResponses, type ResponseRow, sampleKey } from './response-row.js';
-import { compareRunConfig, RUN_SCHEMA, type RunConfig, TOOL_VERSION } from './run-config.js';
+import { compareRunConfig, type RunConfig } from './run-config.js';
 import type { RunEvent } from './run-events.js';
 import { lockRunDir } from './run-lock.js';
-import type { RunModelResult } from './run-model.js';
+import { baseRunConfig, type RunCommonOptions, type RunModelResult } from './run-model.js';
 import { type ResponseScorer, scoreRun } from './score-run.js';
 
 /** Everything {@link runTechnique} needs; effects (providers, cache, scorer, clock) are injected. */
-export interface RunTechniqueOptions {
-  readonly dir: string;
-  readonly problems: readonly Problem[];
+export interface RunTechniqueOptions extends RunCommonOptions {
   readonly roles: Roles;
   readonly technique: Technique;
   readonly settings: TechniqueSettings;
-  readonly samples?: number;
-  readonly template?: PromptTemplate;
-  readonly loadImage?: (location: string) => string | undefined;
-  readonly textOnly?: boolean;
-  readonly dataset: string;
-  readonly cache?: ResponseCache;
-  readonly cacheMaxAgeMs?: number;
-  readonly retryErrors?: boolean;
-  /** Samples worked on at once (each provider's own limit applies too). Default 8. */
-  readonly concurrency?: number;
-  readonly scorer: ResponseScorer;
-  readonly onEvent?: (event: RunEvent) => void;
-  readonly signal?: AbortSignal;
-  readonly now?: () => Date;
 }
 
 /** What a technique run did: {@link RunModelResult} plus the fatal failure that stopped it, if any. */
@@ -228,22 +211,8 @@ function buildConfig(
     ...(needs.includes('meta_verifier') ? { meta_weights: options.settings.metaWeights } : {}),
     ...(needs.includes('verifiers') ? { verifier_weights: options.settings.verifierWeights } : {}),
   };
-  const p = solver.params;
   return {
-    schema: RUN_SCHEMA,
-    tool: TOOL_VERSION,
-    model: p.model,
-    base_url: solver.provider.baseUrl,
-    prompt_version: template.version,
-    ...(p.temperature === undefined ? {} : { temperature: p.temperature }),
-    max_tokens: p.maxTokens ?? DEFAULT_MAX_TOKENS,
-    ...(p.reasoningEffort === undefined ? {} : { reasoning_effort: p.reasoningEffort }),
-    text_only: textOnly,
-    samples,
-    dataset: options.dataset,
-    dataset_hash: contentHash(options.problems),
-    problems: options.problems.length,
-    created_at: created.toISOString(),
+    ...baseRunConfig(options, solver.provider.baseUrl, solver.params, template, samples, textOnly, created),
     technique: options.technique.name,
     technique_version: options.technique.version,
     roles,
