@@ -30,6 +30,8 @@ const skip = new Set((values.skip ?? '').split(',').filter((x) => x !== ''));
 
 interface Run {
   readonly perSecond: number;
+  /** Answers per CPU-second of this process (user + system): per core, and fair on a busy machine. */
+  readonly perCpuSecond: number;
   readonly median: number;
   readonly p99: number;
   readonly max: number;
@@ -39,19 +41,28 @@ interface Run {
 function timeAnswers(scorer: Scorer, answers: readonly Answer[]): Run {
   const times: number[] = [];
   const start = performance.now();
+  const cpu0 = process.cpuUsage();
   for (const a of answers) {
     const t = performance.now();
     scorer.scoreResponse(a.problemId, a.text);
     times.push(performance.now() - t);
   }
+  const cpu = process.cpuUsage(cpu0);
   const total = performance.now() - start;
   const sorted = [...times].sort((x, y) => x - y);
   const q = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? Number.NaN;
-  return { perSecond: (1000 * answers.length) / total, median: q(0.5), p99: q(0.99), max: q(1), times };
+  return {
+    perSecond: (1000 * answers.length) / total,
+    perCpuSecond: (1e6 * answers.length) / Math.max(1, cpu.user + cpu.system),
+    median: q(0.5),
+    p99: q(0.99),
+    max: q(1),
+    times,
+  };
 }
 
 const fmt = (r: Run) =>
-  `${r.perSecond.toFixed(1)}/s  median ${r.median.toFixed(2)} ms  p99 ${r.p99.toFixed(1)} ms  max ${r.max.toFixed(0)} ms`;
+  `${r.perSecond.toFixed(1)}/s (${r.perCpuSecond.toFixed(1)} per CPU-second)  median ${r.median.toFixed(2)} ms  p99 ${r.p99.toFixed(1)} ms  max ${r.max.toFixed(0)} ms`;
 
 function rates(scorer: Scorer, before: { pairs: number; hits: number; a: number; m: number }): string {
   const s = scorer.stats;

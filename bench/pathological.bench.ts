@@ -54,10 +54,10 @@ if (values.child !== undefined) {
     (i) => values.filter === undefined || i.name.includes(values.filter),
   );
   // The baseline runs in a child process killed after the deadline (plus a fixed allowance for
-  // loading tsx, which is not the item's time: the child reports the time it measured itself).
+  // loading the child (tsx, when run through it), which is not the item's time: the child reports the time it measured itself).
   const baseline = (name: string): Timing | undefined => {
     const script = fileURLToPath(import.meta.url);
-    const r = spawnSync(process.execPath, ['--import', 'tsx', script, '--child', name], {
+    const r = spawnSync(process.execPath, [...process.execArgv, script, '--child', name], {
       encoding: 'utf8',
       timeout: timeoutMs + STARTUP_ALLOWANCE_MS,
       maxBuffer: 1 << 20,

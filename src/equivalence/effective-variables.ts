@@ -2,6 +2,7 @@ import { createPrng } from '../core/prng.js';
 import { DEFAULT_EQUIVALENCE_OPTIONS } from './compare-formulas.js';
 import { isEmpty, sameSolutions } from './solution-set.js';
 import { solvePrepared } from './solve-prepared.js';
+import { isolatableFirst } from './target-order.js';
 import type { EquivalenceMode, PreparedFormula } from './types.js';
 
 const memo = new WeakMap<PreparedFormula, Map<EquivalenceMode, readonly string[] | null>>();
@@ -32,8 +33,13 @@ function compute(formula: PreparedFormula, mode: EquivalenceMode): readonly stri
   const prng = createPrng(`effective\u241e${formula.canonical}`);
   const variables = formula.variables;
   const draw = () => Object.fromEntries(variables.map((v) => [v, prng.uniform(lo, hi)]));
-  // Targets inside integrals or series would run a quadrature per probe point: use the others.
-  const targets = variables.filter((v) => !formula.costlyVariables.includes(v));
+  // Targets inside integrals or series would run a quadrature per probe point: use the others,
+  // those the solver can isolate first (a few evaluations a solve instead of a root scan). The
+  // effective set does not depend on the target (it is the set the equation's surface depends on).
+  const targets = isolatableFirst(
+    variables.filter((v) => !formula.costlyVariables.includes(v)),
+    [formula],
+  );
   for (const target of targets) {
     const base = draw();
     delete base[target];

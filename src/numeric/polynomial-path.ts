@@ -59,13 +59,19 @@ function polish(eq: Equation, coefficients: number[], k: number, maxAbs: number)
   return roots;
 }
 
-/** Drops leading coefficients whose share at |x| ≈ `at` is below 1e-12 (interpolation noise). */
+/**
+ * Drops leading coefficients whose share at |x| ≈ `at` is below 1e-12 (interpolation noise), and
+ * sets such a constant term to 0: `m v^2/r − q v B` interpolates to a constant of ~1e-15, whose
+ * "root" near 0 fails verification, while the true root is exactly 0.
+ */
 function dropNoise(a: number[], at: number): number[] {
   const size = a.map((c, i) => Math.abs(c) * at ** i);
   const max = Math.max(...size);
   let d = a.length;
   while (d > 1 && size[d - 1]! <= 1e-12 * max) d--;
-  return a.slice(0, d);
+  const out = a.slice(0, d);
+  if (d > 1 && size[0]! <= 1e-12 * max) out[0] = 0;
+  return out;
 }
 
 /** Ascending monomial coefficients of the interpolating polynomial (Newton divided differences). */

@@ -234,6 +234,7 @@ export function createScorer(problems: readonly Problem[], options: ScorerOption
     // The final-answer check reads the answer's formulas through the same cached preparer.
     const final = checkFinalAnswer(problem, response, extraction, matched, equivalence, {
       prepare: (latex) => prepareAnswer(latex, problem),
+      compare: matcher.decide,
       ...(options.numericTolerance === undefined ? {} : { tolerance: options.numericTolerance }),
     });
     // Numerical and text answers: the explicit check decides (the final nodes of a numerical problem

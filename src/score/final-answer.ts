@@ -1,3 +1,4 @@
+import type { Verdict } from '../core/tree.js';
 import type { Problem } from '../dag/types.js';
 import { withStandardConstants } from '../equivalence/constants-fallback.js';
 import { compareFormulas, prepareFormula } from '../equivalence/index.js';
@@ -24,6 +25,12 @@ export interface FinalAnswerOptions {
    * answer's formulas are prepared once per response, not once per check. Default `prepareFormula`.
    */
   readonly prepare?: (latex: string) => PreparedFormula;
+  /**
+   * Decides an answer formula against an expected one; the scorer passes its pair matcher (identity
+   * and effective-variable shortcuts, verdict cache), so a check that falls back to every formula
+   * of the answer does not run Algorithm 1 on each. Default `compareFormulas`.
+   */
+  readonly compare?: (got: PreparedFormula, want: PreparedFormula) => Verdict;
 }
 
 interface Expected {
@@ -106,7 +113,11 @@ export function checkFinalAnswer(
       const test =
         e.form === 'numerical'
           ? numericTest(e, prepare, options.tolerance)
-          : algebraicTest(e, prepare, equivalence);
+          : algebraicTest(
+              e,
+              prepare,
+              options.compare ?? ((got, want) => compareFormulas(got, want, equivalence).verdict),
+            );
       if (test !== undefined) by = judge(e, keys[i], repeated, test, statements, response);
     }
     const base = { expected: e.latex, form: e.form, correct: by !== undefined };
@@ -147,7 +158,7 @@ function numericTest(
 function algebraicTest(
   e: Expected,
   prepare: (latex: string) => PreparedFormula,
-  equivalence: EquivalenceOptions,
+  compare: (got: PreparedFormula, want: PreparedFormula) => Verdict,
 ): CandidateTest | undefined {
   const want = prepare(e.latex);
   if (!want.ok) return undefined;
@@ -155,9 +166,7 @@ function algebraicTest(
     numerical: false,
     accepts: (text) => {
       const got = prepare(text);
-      return (
-        got.ok && got.kind === want.kind && compareFormulas(got, want, equivalence).verdict === 'equivalent'
-      );
+      return got.ok && got.kind === want.kind && compare(got, want) === 'equivalent';
     },
   };
 }

@@ -21,6 +21,8 @@ export interface MatchStats {
 /** Decides answer-formula × node-formula pairs, with a cheap path and a pair cache. */
 export interface PairMatcher {
   match(answer: PreparedFormula, node: PreparedFormula): Verdict;
+  /** As {@link match} without the CODATA constants retry: the cheap path, the cache, Algorithm 1. */
+  decide(answer: PreparedFormula, node: PreparedFormula): Verdict;
   /**
    * Computes (or recalls) a formula's fingerprint for the cheap path and charges its recorded work to
    * the active work meter. A scorer primes every answer formula once per response and every node at
@@ -171,5 +173,5 @@ export function createPairMatcher(options: PairMatcherOptions = {}): PairMatcher
     if (verdict === 'equivalent' || !answer.ok || !node.ok || workExhausted()) return verdict;
     return compareWithConstants(answer, node, options.equivalence)?.verdict ?? verdict;
   };
-  return { match, prime, stats };
+  return { match, decide, prime, stats };
 }
