@@ -43,8 +43,12 @@ export function parseC12File(text: string): C12File {
     }
     const scores =
       typeof o.scores === 'object' && o.scores !== null ? (o.scores as Record<string, unknown>) : {};
-    const c1 = o.c1 ?? o.C1 ?? scores.C1;
-    const c2 = o.c2 ?? o.C2 ?? scores.C2;
+    const pick = (k: 'C1' | 'C2'): unknown => {
+      const lower = k.toLowerCase();
+      return lower in o ? o[lower] : k in o ? o[k] : scores[k];
+    };
+    const c1 = pick('C1');
+    const c2 = pick('C2');
     if (c1 === null && c2 === null && typeof o.error === 'object' && o.error !== null) {
       const e = o.error as { code?: unknown; message?: unknown };
       byId.set(id, {
