@@ -50,7 +50,7 @@ test('proxy: C1 counts DAG sources + extra sub-questions, C2 counts nodes + 2 pe
     subquestions: [
       { letter: 'a', subproblem: '', solution: '' },
       { letter: 'b', subproblem: '', solution: '' },
-    ] as unknown as Problem['subquestions'],
+    ] as unknown as NonNullable<Problem['subquestions']>,
   };
   const p = proxyC12(heavy);
   assert.equal(p.concepts, 4 + 1);
