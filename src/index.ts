@@ -16,6 +16,7 @@ export { PACKAGE_VERSION } from './core/version.js';
 export * from './dag/index.js';
 export type { ResponseRow } from './dataset/index.js';
 export * from './dataset/index.js';
+export * as difficulty from './difficulty/index.js';
 export * from './equivalence/index.js';
 export * from './extract/index.js';
 export * from './instances/index.js';

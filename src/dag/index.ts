@@ -26,6 +26,13 @@ export {
   roundFigures,
 } from './render-template.js';
 export { shapeParameters } from './shape-parameters.js';
+export {
+  C3_THRESHOLDS,
+  type Level,
+  levelOf,
+  type StructuralComplexity,
+  structuralComplexity,
+} from './structural-complexity.js';
 export type * from './types.js';
 export type { ValidatedDataset } from './validate-dataset.js';
 export { validateDataset } from './validate-dataset.js';

@@ -2,6 +2,7 @@ import type { Command } from '../io.js';
 import { agreementCommand } from './agreement.js';
 import { compareCommand } from './compare.js';
 import { datasetStatsCommand } from './dataset-stats.js';
+import { difficultyCommand } from './difficulty.js';
 import { equivCommand } from './equiv.js';
 import { explainCommand } from './explain.js';
 import { importCommand } from './import.js';
@@ -36,4 +37,5 @@ export const commands: readonly Command[] = [
   mergeCommand,
   instancesCommand,
   viewCommand,
+  difficultyCommand,
 ];

@@ -2,11 +2,10 @@ import { parseArgs } from 'node:util';
 import { loadAnyDataset } from '../../dataset/load-any-dataset.js';
 import type { Rubric } from '../../judges/judge-sample.js';
 import { renderJudgeSummary } from '../../judges/render-judge-summary.js';
-import type { ModelBinding } from '../../pipeline/resolve-roles.js';
-import { resolveRoles } from '../../pipeline/resolve-roles.js';
 import { createResponseCache, defaultCacheDir } from '../../pipeline/response-cache.js';
 import { loadRun } from '../../runs/load-run.js';
 import { runJudge } from '../../runs/run-judge.js';
+import { bindJudgeRole } from '../bind-judge-role.js';
 import type { CliIo, Command } from '../io.js';
 import { UsageError } from '../io.js';
 import { chooseProjectConfig, formatDiagnostic } from './run.js';
@@ -94,29 +93,7 @@ export function createJudgeCommand(deps: {
     );
     if (typeof chosen === 'number') return chosen;
     const { project } = chosen;
-    const { roles, warnings } = resolveRoles(project, {
-      env: deps.env,
-      ...(deps.transport === undefined ? {} : { transport: deps.transport }),
-    });
-    const wanted = str('judge') ?? 'judge';
-    const byRole: Record<string, ModelBinding | undefined> = {
-      judge: roles.judge,
-      meta_verifier: roles.meta_verifier,
-      reviewer: roles.reviewer,
-      solver: roles.solver,
-    };
-    let binding = byRole[wanted];
-    if (binding === undefined && project.providers[wanted] !== undefined) {
-      binding = resolveRoles(
-        { ...project, roles: { solver: wanted } },
-        { env: deps.env, ...(deps.transport === undefined ? {} : { transport: deps.transport }) },
-      ).roles.solver;
-    }
-    if (binding === undefined)
-      throw new UsageError(`--judge ${wanted}: no such role or provider in the config (declare roles.judge)`);
-    for (const w of warnings)
-      if (w.provider === binding.name)
-        io.stderr(`prism judge: warning: provider ${w.provider}: ${w.message}\n`);
+    const binding = bindJudgeRole(project, str('judge') ?? 'judge', deps, io, 'judge');
     const datasetPath = str('dataset') ?? stored.config.dataset;
     const dataset = loadAnyDataset(datasetPath);
     if (!dataset.readable) throw new UsageError(`cannot read the dataset ${datasetPath}`);

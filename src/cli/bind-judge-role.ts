@@ -1,0 +1,38 @@
+import type { ProjectConfig } from '../pipeline/project-config.js';
+import { type ModelBinding, resolveRoles } from '../pipeline/resolve-roles.js';
+import type { CliIo } from './io.js';
+import { UsageError } from './io.js';
+
+/**
+ * The model a `--judge ROLE` flag names: a config role (judge, meta_verifier, reviewer, solver)
+ * or, failing that, a provider name. Prints the provider's config warnings on stderr as
+ * `prism <command>: warning: …`; an unknown name is a usage error.
+ */
+export function bindJudgeRole(
+  project: ProjectConfig,
+  wanted: string,
+  deps: {
+    readonly env: Readonly<Record<string, string | undefined>>;
+    readonly transport?: { readonly backoff?: { baseMs?: number; maxMs?: number } };
+  },
+  io: CliIo,
+  command: string,
+): ModelBinding {
+  const options = { env: deps.env, ...(deps.transport === undefined ? {} : { transport: deps.transport }) };
+  const { roles, warnings } = resolveRoles(project, options);
+  const byRole: Record<string, ModelBinding | undefined> = {
+    judge: roles.judge,
+    meta_verifier: roles.meta_verifier,
+    reviewer: roles.reviewer,
+    solver: roles.solver,
+  };
+  let binding = byRole[wanted];
+  if (binding === undefined && project.providers[wanted] !== undefined)
+    binding = resolveRoles({ ...project, roles: { solver: wanted } }, options).roles.solver;
+  if (binding === undefined)
+    throw new UsageError(`--judge ${wanted}: no such role or provider in the config (declare roles.judge)`);
+  for (const w of warnings)
+    if (w.provider === binding.name)
+      io.stderr(`prism ${command}: warning: provider ${w.provider}: ${w.message}\n`);
+  return binding;
+}

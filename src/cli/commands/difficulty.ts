@@ -1,0 +1,218 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { loadDataset } from '../../dataset/load-dataset.js';
+import { parseC12File } from '../../difficulty/parse-c12-file.js';
+import { type C12Provider, runDifficulty } from '../../difficulty/run-difficulty.js';
+import { DEFAULT_CONFIG_FILE } from '../../pipeline/load-project-config.js';
+import { createResponseCache, defaultCacheDir } from '../../pipeline/response-cache.js';
+import type { CutPoints } from '../../stats/calibrate-cut-points.js';
+import { bindJudgeRole } from '../bind-judge-role.js';
+import { fileLevelErrors } from '../dataset-errors.js';
+import type { CliIo, Command } from '../io.js';
+import { UsageError } from '../io.js';
+import { bundledDatasetPath } from '../paths.js';
+import { readSelection, SELECTION_HELP, SELECTION_OPTIONS, selectProblems } from '../select-problems.js';
+import { chooseProjectConfig } from './run.js';
+
+const HELP = `Usage: prism difficulty [--dataset PATH] (--proxy | --c12 FILE | --judge ROLE [--config FILE]
+                        | --model NAME --base-url URL [--provider openai|anthropic])
+                        [--out DIR] [--cuts A,B] [--concurrency N] [--no-cache | --cache-ttl HOURS]
+                        [--json | --quiet] + selection flags
+
+Grades each problem's difficulty as PRISM-Physics does (spec C5): C1 (conceptual depth) and C2
+(computational burden), each 1–3; C3 (structural complexity) from the entropy of the reference
+DAG, e = Σ over layers of ln(width), layers by longest path from the sources, all sub-questions in
+one DAG: C3 = 1 if e < ln 3, 2 if ln 3 ≤ e < ln 6, else 3; S = C1 + C2 + C3 → Easy when S ≤ A,
+Medium when A < S ≤ B, Hard when S > B (default A,B = 5,7, calibrated on the bundled benchmark).
+Where C1/C2 come from:
+  --judge ROLE   one call per problem to a judge (default role: judge; also a provider name),
+                 strict JSON; a malformed reply is re-asked once, then recorded as a failure
+                 (no tier, never a guessed score). Calls are transcribed in DIR, cached, resumed.
+  --model NAME   one model as the judge (OpenAI-compatible unless --provider anthropic)
+  --proxy        offline, rule-based: C1 from the DAG's source nodes + extra sub-questions, C2
+                 from the DAG's nodes + 2 per integral/sum/derivative (tertiles of the bundled set)
+  --c12 FILE     C1/C2 recorded earlier (JSONL: problem_id with c1/c2, C1/C2 or scores.C1/C2;
+                 a difficulty.jsonl of an earlier run works)
+When the problems carry their own \`difficulty\` label, the summary compares: confusion matrix,
+exact and within-one agreement, Kendall τ_b, the best cut-points for those labels and their
+leave-one-out agreement.
+Writes DIR/difficulty.jsonl (one row per problem), DIR/summary.md and DIR/summary.json.
+
+Options:
+  --dataset PATH   problems (default: the bundled benchmark)
+  --out DIR        output folder (default out/difficulty)
+  --cuts A,B       S cut-points (integers, 2 ≤ A ≤ B ≤ 9)
+  --config FILE    providers and roles (default ./prism.config.json unless --model is given)
+${SELECTION_HELP}
+Exit codes: 0 every problem graded, 1 some without a tier (judge failures, no DAG), interrupted
+or stopped by a fatal failure, 2 bad input.`;
+
+function readCuts(text: string | undefined): CutPoints | undefined {
+  if (text === undefined) return undefined;
+  const m = /^\s*(\d+)\s*,\s*(\d+)\s*$/.exec(text);
+  const a = Number(m?.[1]);
+  const b = Number(m?.[2]);
+  if (m === null || !(a >= 2 && a <= b && b <= 9))
+    throw new UsageError(`--cuts must be two integers A,B with 2 ≤ A ≤ B ≤ 9, not '${text}'`);
+  return { a, b };
+}
+
+/** Creates `prism difficulty` with the given environment (tests pass fast transport settings). */
+export function createDifficultyCommand(deps: {
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly transport?: { readonly backoff?: { baseMs?: number; maxMs?: number } };
+}): Command {
+  const run = async (argv: readonly string[], io: CliIo): Promise<number> => {
+    let values: Record<string, string | boolean | undefined>;
+    try {
+      ({ values } = parseArgs({
+        args: [...argv],
+        options: {
+          dataset: { type: 'string' },
+          proxy: { type: 'boolean' },
+          c12: { type: 'string' },
+          judge: { type: 'string' },
+          config: { type: 'string' },
+          model: { type: 'string' },
+          'base-url': { type: 'string' },
+          provider: { type: 'string' },
+          out: { type: 'string' },
+          cuts: { type: 'string' },
+          concurrency: { type: 'string' },
+          'no-cache': { type: 'boolean' },
+          'cache-ttl': { type: 'string' },
+          json: { type: 'boolean' },
+          quiet: { type: 'boolean' },
+          ...SELECTION_OPTIONS,
+        },
+        allowPositionals: false,
+      }));
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
+    const str = (k: string): string | undefined => values[k] as string | undefined;
+    const judgeFlags = ['judge', 'config', 'model', 'base-url', 'provider'].filter(
+      (k) => values[k] !== undefined,
+    );
+    const modes = [
+      values.proxy === true ? '--proxy' : '',
+      str('c12') === undefined ? '' : '--c12',
+      judgeFlags.length > 0 ? `--${judgeFlags[0]}` : '',
+    ].filter((m) => m !== '');
+    if (modes.length > 1) throw new UsageError(`choose one source of C1/C2, not ${modes.join(' and ')}`);
+    if (modes.length === 0 && !existsSync(DEFAULT_CONFIG_FILE))
+      throw new UsageError(
+        'say where C1/C2 come from: --proxy (offline, rule-based), --c12 FILE, or a judge (--model NAME [--base-url URL], --config FILE)',
+      );
+    const cuts = readCuts(str('cuts'));
+    const concurrency = Number(str('concurrency') ?? 8);
+    if (!Number.isInteger(concurrency) || concurrency < 1)
+      throw new UsageError('--concurrency must be a positive integer');
+    const ttlText = str('cache-ttl');
+    const ttl = ttlText === undefined ? undefined : Number(ttlText);
+    if (ttl !== undefined && !(Number.isFinite(ttl) && ttl >= 0))
+      throw new UsageError('--cache-ttl must be hours ≥ 0');
+    const selection = readSelection(values);
+
+    const path = str('dataset') ?? bundledDatasetPath();
+    const loaded = loadDataset(path);
+    const lost = fileLevelErrors(loaded.diagnostics);
+    if (!loaded.readable || lost.length > 0) {
+      const shown = lost.length > 0 ? lost : loaded.diagnostics;
+      throw new UsageError(
+        shown.map((d) => `${d.where}: ${d.message}`).join('; ') || `cannot read the dataset ${path}`,
+      );
+    }
+    const problems = selectProblems(loaded.problems, selection);
+    if (problems.length === 0) throw new UsageError(`no problems to grade in ${path}`);
+
+    let c12: C12Provider;
+    let title: string;
+    const controller = new AbortController();
+    if (values.proxy === true) {
+      c12 = { kind: 'proxy' };
+      title = 'rule-based proxy C1/C2';
+    } else if (str('c12') !== undefined) {
+      const file = str('c12')!;
+      let text: string;
+      try {
+        text = readFileSync(file, 'utf8');
+      } catch (error) {
+        throw new UsageError(
+          `cannot read --c12 ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+        );
+      }
+      const parsed = parseC12File(text);
+      if (parsed.errors.length > 0) throw new UsageError(`--c12 ${file}: ${parsed.errors[0]}`);
+      c12 = { kind: 'file', byId: parsed.byId };
+      title = `C1/C2 from ${file}`;
+    } else {
+      const chosen = chooseProjectConfig(
+        {
+          config: str('config'),
+          model: str('model'),
+          baseUrl: str('base-url'),
+          provider: str('provider'),
+          concurrency,
+        },
+        deps.env,
+        io,
+      );
+      if (typeof chosen === 'number') return chosen;
+      const binding = bindJudgeRole(chosen.project, str('judge') ?? 'judge', deps, io, 'difficulty');
+      const maxAge = ttl ?? chosen.project.cache_ttl_hours;
+      c12 = {
+        kind: 'judge',
+        binding,
+        concurrency,
+        signal: controller.signal,
+        ...(values['no-cache'] === true ? {} : { cache: createResponseCache(defaultCacheDir(deps.env)) }),
+        ...(maxAge === undefined ? {} : { cacheMaxAgeMs: maxAge * 3_600_000 }),
+      };
+      title = `judged by ${binding.params.model}`;
+    }
+    const onInt = (): void => controller.abort();
+    process.once('SIGINT', onInt);
+    let result: Awaited<ReturnType<typeof runDifficulty>>;
+    try {
+      result = await runDifficulty({
+        problems,
+        c12,
+        outDir: str('out') ?? 'out/difficulty',
+        title,
+        ...(cuts === undefined ? {} : { cuts }),
+      });
+    } finally {
+      process.off('SIGINT', onInt);
+    }
+    if (result.fatal !== undefined) {
+      io.stderr(
+        `prism difficulty: stopped at the first failure (${result.fatal.where ?? 'judge'}): ${result.fatal.message}\n`,
+      );
+      return 1;
+    }
+    if (result.interrupted || result.summary === undefined) {
+      io.stderr('prism difficulty: interrupted; run the same command again to resume\n');
+      return 1;
+    }
+    if (values.json === true) io.stdout(`${JSON.stringify(result.summary, null, 2)}\n`);
+    else if (values.quiet !== true) io.stdout(result.markdown ?? '');
+    for (const r of result.rows)
+      if (r.error !== undefined)
+        io.stderr(`prism difficulty: ${r.problem_id}: ${r.error.code}: ${r.error.message}\n`);
+    if (c12.kind === 'judge')
+      io.stderr(
+        `prism difficulty: ${result.requested} judge call(s) made, ${result.resumed} resumed from the transcript, ${result.cached} from the cache\n`,
+      );
+    return result.summary.failures > 0 ? 1 : 0;
+  };
+  return {
+    name: 'difficulty',
+    summary: 'grade problem difficulty: C1/C2 (judge or proxy) + C3 (DAG entropy) → Easy/Medium/Hard',
+    help: HELP,
+    run,
+  };
+}
+
+/** `prism difficulty`, wired to the process environment. */
+export const difficultyCommand: Command = createDifficultyCommand({ env: process.env });
