@@ -142,6 +142,10 @@ function runTrials(
   // (a few evaluations a solve) when there are any, instead of root scans (~1,500 evaluations).
   const isolatable = new Set(order.filter((v) => isolatedInBoth(v, a, b)));
   const visited = new Set<string>();
+  // Within a phase, a target whose first FUTILE_AFTER trials all failed is not drawn again (a pair
+  // of unrelated formulas otherwise runs all 120 trials to reach `undetermined`).
+  const futile = futility();
+  let currentPhase = 0;
   const trials: Trial[] = [];
   let nEq = 0;
   let nNeq = 0;
@@ -158,8 +162,16 @@ function runTrials(
     const phase = Math.floor(t / maxTrials);
     if (t % maxTrials === 0 && phase > 0 && nEq + nNeq >= minSuccesses) break;
     const [lo, hi] = phases[phase]!;
-    const live = order.filter((v) => !exhausted.has(v));
-    if (live.length === 0) break;
+    if (phase !== currentPhase) {
+      currentPhase = phase;
+      futile.clear();
+    }
+    const live = order.filter((v) => !exhausted.has(v) && !futile.retired.has(v));
+    if (live.length === 0) {
+      if (!order.some((v) => !exhausted.has(v))) break;
+      t = (phase + 1) * maxTrials - 1; // every target futile in this phase: on to the next one
+      continue;
+    }
     const target = nextTarget(live, visited, isolatable, t);
     visited.add(target);
     const assignment: Record<string, number> = {};
@@ -197,6 +209,7 @@ function runTrials(
       ...(phase > 0 ? { range: [lo, hi] as const } : {}),
     };
     trials.push(trial);
+    futile.record(target, outcome !== 'failed');
     if (outcome === 'failed') {
       nFail++;
       // A target inside an integral that gave nothing once is not worth another quadrature scan.
@@ -242,6 +255,31 @@ function runTrials(
       ? { ...base, trials, nEq, nNeq, nFail }
       : { ...base, trials, nEq, nNeq, nFail, counterexample };
   return { verdict, evidence, diagnostics };
+}
+
+/** Failed trials in a row, from a target's first trial of a phase on, after which it is retired. */
+const FUTILE_AFTER = 4;
+
+/** Per-phase bookkeeping of targets that never gave a real solution. */
+function futility() {
+  const failures = new Map<string, number>();
+  const succeeded = new Set<string>();
+  const retired = new Set<string>();
+  return {
+    retired: retired as ReadonlySet<string>,
+    record(target: string, success: boolean): void {
+      if (success) succeeded.add(target);
+      if (succeeded.has(target)) return;
+      const n = (failures.get(target) ?? 0) + 1;
+      failures.set(target, n);
+      if (n >= FUTILE_AFTER) retired.add(target);
+    },
+    clear(): void {
+      failures.clear();
+      succeeded.clear();
+      retired.clear();
+    },
+  };
 }
 
 /** Both formulas have `target` once in every branch (the solver isolates it). */
