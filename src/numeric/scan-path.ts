@@ -9,13 +9,16 @@ export type ScanOutcome = { kind: 'roots'; roots: number[] } | { kind: 'identity
  * refined by Brent's method and kept when the result is a root (a pole fails the verification: |f|
  * grows towards it); every interior local minimum of the relative residual |f|/(|l|+|r|) below 0.05 is
  * minimised by golden-section search and kept when the relative residual test passes there
- * (touching roots). All finite points pass the residual test → identity; no finite point →
+ * (touching roots), unless it and both neighbours pass the residual test (a stretch where the
+ * equation holds numerically: no isolated root there). All finite points pass the residual test → identity; no finite point →
  * undefined. Stops (truncated) when the budget is spent.
  */
 export function scanPath(eq: Equation, grid: Float64Array): ScanOutcome {
   const n = grid.length;
   const fs = new Float64Array(n);
   const rel = new Float64Array(n);
+  // Grid points where the equation holds numerically (the relative residual test).
+  const holds = new Uint8Array(n);
   let finite = 0;
   let allOk = true;
   for (let i = 0; i < n; i++) {
@@ -24,7 +27,9 @@ export function scanPath(eq: Equation, grid: Float64Array): ScanOutcome {
     rel[i] = Math.abs(y) / (Math.abs(eq.l) + Math.abs(eq.r) + 1e-300);
     if (Number.isFinite(y)) {
       finite++;
-      allOk &&= eq.lastOk();
+      const ok = eq.lastOk();
+      holds[i] = ok ? 1 : 0;
+      allOk &&= ok;
     } else rel[i] = Number.NaN;
   }
   if (finite === 0) return { kind: 'undefined' };
@@ -58,9 +63,12 @@ export function scanPath(eq: Equation, grid: Float64Array): ScanOutcome {
       rel[i]! < rel[i - 1]! &&
       rel[i]! < rel[i + 1]! &&
       fs[i - 1]! * y > 0 &&
-      fs[i + 1]! * y > 0
+      fs[i + 1]! * y > 0 &&
+      // Where the equation holds numerically at a point and both its neighbours, the minimum is
+      // rounding noise inside a stretch that holds, never an isolated root: no search.
+      !(holds[i - 1] === 1 && holds[i] === 1 && holds[i + 1] === 1)
     ) {
-      const m = goldenMinimum(eq, grid[i - 1]!, grid[i + 1]!);
+      const m = goldenMinimum(eq, grid[i - 1]!, grid[i + 1]!, rel[i]!);
       if (eq.isIsolatedRoot(m)) roots.push(m);
     }
   }
@@ -92,8 +100,14 @@ function rootAtEdge(eq: Equation, x0: number, x1: number, y0: number, y1: number
   return Number.isFinite(r) && eq.isIsolatedRoot(r) ? r : undefined;
 }
 
-/** The minimiser of the relative residual on [a, b] by golden-section search (≤ 60 evaluations). */
-function goldenMinimum(eq: Equation, a: number, b: number): number {
+/**
+ * The minimiser of the relative residual on [a, b] by golden-section search (≤ 60 evaluations), to a
+ * relative width of 1e-10 (a touching root found to that width passes the root tests by ten orders
+ * of magnitude). Gives up after 20 steps when the residual has not halved from `start`, its value at
+ * the grid point: near a touching root it falls by 0.38 a step, while on a plateau of rounding noise
+ * (|x| ~ 1e38, where both sides agree to 3e-4) it stays put.
+ */
+function goldenMinimum(eq: Equation, a: number, b: number, start: number): number {
   const g = (Math.sqrt(5) - 1) / 2;
   const r = (x: number): number => {
     const y = eq.f(x);
@@ -105,8 +119,9 @@ function goldenMinimum(eq: Equation, a: number, b: number): number {
   let d = a + g * (b - a);
   let fc = r(c);
   let fd = r(d);
-  for (let i = 0; i < 60 && Math.abs(b - a) > 1e-15 * (Math.abs(a) + Math.abs(b)); i++) {
+  for (let i = 0; i < 60 && Math.abs(b - a) > 1e-10 * (Math.abs(a) + Math.abs(b)); i++) {
     if (fc === 0) return c;
+    if (i === 20 && Math.min(fc, fd) > 0.5 * start) break;
     if (fc < fd) {
       b = d;
       d = c;
