@@ -3,6 +3,7 @@ import { agreementCommand } from './agreement.js';
 import { compareCommand } from './compare.js';
 import { datasetStatsCommand } from './dataset-stats.js';
 import { equivCommand } from './equiv.js';
+import { errorsCommand } from './errors.js';
 import { explainCommand } from './explain.js';
 import { importCommand } from './import.js';
 import { instancesCommand } from './instances.js';
@@ -36,4 +37,5 @@ export const commands: readonly Command[] = [
   mergeCommand,
   instancesCommand,
   viewCommand,
+  errorsCommand,
 ];

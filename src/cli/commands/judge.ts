@@ -2,14 +2,13 @@ import { parseArgs } from 'node:util';
 import { loadAnyDataset } from '../../dataset/load-any-dataset.js';
 import type { Rubric } from '../../judges/judge-sample.js';
 import { renderJudgeSummary } from '../../judges/render-judge-summary.js';
-import type { ModelBinding } from '../../pipeline/resolve-roles.js';
-import { resolveRoles } from '../../pipeline/resolve-roles.js';
 import { createResponseCache, defaultCacheDir } from '../../pipeline/response-cache.js';
 import { loadRun } from '../../runs/load-run.js';
 import { runJudge } from '../../runs/run-judge.js';
 import type { CliIo, Command } from '../io.js';
 import { UsageError } from '../io.js';
-import { chooseProjectConfig, formatDiagnostic } from './run.js';
+import { resolveJudgeBinding } from '../judge-binding.js';
+import { formatDiagnostic } from './run.js';
 
 const HELP = `Usage: prism judge RUN [--rubric pps|binary|steps] [--judge ROLE] [--config FILE]
                    [--model NAME --base-url URL --provider openai|anthropic] [--dataset PATH]
@@ -81,42 +80,21 @@ export function createJudgeCommand(deps: {
       throw new UsageError(`--cache-ttl must be hours ≥ 0`);
     const { run: stored } = loadRun(dir);
     if (stored === undefined) throw new UsageError(`${dir} is not a run directory (no run.json)`);
-    const chosen = chooseProjectConfig(
+    const resolved = resolveJudgeBinding(
+      'judge',
       {
         config: str('config'),
         model: str('model'),
         baseUrl: str('base-url'),
         provider: str('provider'),
         concurrency,
+        role: str('judge'),
       },
-      deps.env,
+      deps,
       io,
     );
-    if (typeof chosen === 'number') return chosen;
-    const { project } = chosen;
-    const { roles, warnings } = resolveRoles(project, {
-      env: deps.env,
-      ...(deps.transport === undefined ? {} : { transport: deps.transport }),
-    });
-    const wanted = str('judge') ?? 'judge';
-    const byRole: Record<string, ModelBinding | undefined> = {
-      judge: roles.judge,
-      meta_verifier: roles.meta_verifier,
-      reviewer: roles.reviewer,
-      solver: roles.solver,
-    };
-    let binding = byRole[wanted];
-    if (binding === undefined && project.providers[wanted] !== undefined) {
-      binding = resolveRoles(
-        { ...project, roles: { solver: wanted } },
-        { env: deps.env, ...(deps.transport === undefined ? {} : { transport: deps.transport }) },
-      ).roles.solver;
-    }
-    if (binding === undefined)
-      throw new UsageError(`--judge ${wanted}: no such role or provider in the config (declare roles.judge)`);
-    for (const w of warnings)
-      if (w.provider === binding.name)
-        io.stderr(`prism judge: warning: provider ${w.provider}: ${w.message}\n`);
+    if (typeof resolved === 'number') return resolved;
+    const { project, binding } = resolved;
     const datasetPath = str('dataset') ?? stored.config.dataset;
     const dataset = loadAnyDataset(datasetPath);
     if (!dataset.readable) throw new UsageError(`cannot read the dataset ${datasetPath}`);
