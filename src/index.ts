@@ -17,6 +17,7 @@ export * from './dag/index.js';
 export type { ResponseRow } from './dataset/index.js';
 export * from './dataset/index.js';
 export * from './equivalence/index.js';
+export * as errorAnalysis from './error-analysis/index.js';
 export * from './extract/index.js';
 export * from './instances/index.js';
 // The call layer, PhysicsEval's techniques and the LLM judges, as namespaces (their names are generic).
