@@ -1,8 +1,9 @@
 import type { Diagnostic } from '../core/diagnostic.js';
 import type { Problem } from '../dag/types.js';
 import { validateDataset } from '../dag/validate-dataset.js';
+import { physicsEvalAnswer } from '../import/physicseval-answer.js';
+import { readPhysicsEvalRecord } from '../import/read-physicseval-record.js';
 import { difficultyTier, type ReferenceSolution } from './physicseval-record.js';
-import { briefAnswer, readPhysicsEvalRecord } from './read-physicseval-record.js';
 
 /** True when an item looks like a PhysicsEval record (has `Problem_ID` and `problem`). */
 export function isPhysicsEvalRecord(item: unknown): boolean {
@@ -16,8 +17,9 @@ export function isPhysicsEvalRecord(item: unknown): boolean {
  * domain; `problem_difficulty` 1–10 becomes Easy 1–4 / Medium 5–7 / Hard 8–10. A record without a
  * DAG gets `grading_standard: []` (no step score; final-answer and judge scores only); a record
  * with one (our `grading_standard` extension) is validated as a PRISM problem and gets a step score.
- * Each brief answer's form is read from its text (a number after `=` → numerical; other math →
- * algebraic; prose → text-based); the problem takes the first answer's form (a problem mixing
+ * Each brief answer is read as the importer reads it (`physicsEvalAnswer`: a number after `=` →
+ * numerical, with a unit written after the math joined to it; other math → algebraic; prose →
+ * text-based); the problem takes the first answer's form (a problem mixing
  * forms, e.g. a number and "attractive", is checked with the first form only: a known limit).
  */
 export function convertPhysicsEval(
@@ -43,7 +45,7 @@ export function convertPhysicsEval(
     }
     const { id, problem: text, solution, finals, difficulty: d, category, source } = read.fields;
     const r = item as { grading_standard?: unknown };
-    const parsed = finals.map(briefAnswer);
+    const parsed = finals.map(physicsEvalAnswer);
     const problem = {
       id,
       context: text,

@@ -1,5 +1,7 @@
-import type { AnswerForm } from '../dag/types.js';
-import type { PhysicsEvalRecord } from './physicseval-record.js';
+/** PhysicsEval's tiers (Table 2 header): Easy 1–4, Medium 5–7, Hard 8–10. */
+export function difficultyTier(score: number): 'easy' | 'medium' | 'hard' {
+  return score <= 4 ? 'easy' : score <= 7 ? 'medium' : 'hard';
+}
 
 /** The fields of a PhysicsEval record (spec A1) that the loader and the importer use, checked. */
 export interface PhysicsEvalFields {
@@ -26,7 +28,7 @@ const isStringList = (v: unknown): v is string[] => Array.isArray(v) && v.every(
 export function readPhysicsEvalRecord(
   item: unknown,
 ): { ok: true; fields: PhysicsEvalFields } | { ok: false; message: string } {
-  const r = (typeof item === 'object' && item !== null ? item : {}) as Partial<Record<keyof PhysicsEvalRecord, unknown>>;
+  const r = (typeof item === 'object' && item !== null ? item : {}) as Record<string, unknown>;
   if (typeof r.Problem_ID !== 'string' || r.Problem_ID.trim() === '')
     return { ok: false, message: 'Problem_ID: expected a non-empty string' };
   const id = r.Problem_ID;
@@ -34,7 +36,10 @@ export function readPhysicsEvalRecord(
     return { ok: false, message: `${id}: problem: expected a non-empty string` };
   const d = r.problem_difficulty;
   if (d !== undefined && !(typeof d === 'number' && Number.isInteger(d) && d >= 1 && d <= 10))
-    return { ok: false, message: `${id}: problem_difficulty: expected an integer 1–10, got ${JSON.stringify(d)}` };
+    return {
+      ok: false,
+      message: `${id}: problem_difficulty: expected an integer 1–10, got ${JSON.stringify(d)}`,
+    };
   if (r.final_answers_in_brief !== undefined && !isStringList(r.final_answers_in_brief))
     return { ok: false, message: `${id}: final_answers_in_brief: expected a list of strings` };
   if (r.elaborated_solution_steps !== undefined && typeof r.elaborated_solution_steps !== 'string')
@@ -43,7 +48,7 @@ export function readPhysicsEvalRecord(
     ok: true,
     fields: {
       id,
-      problem: r.problem,
+      problem: r.problem as string,
       solution: (r.elaborated_solution_steps as string | undefined) ?? '',
       finals: (r.final_answers_in_brief as string[] | undefined) ?? [],
       ...(typeof d === 'number' ? { difficulty: d } : {}),
@@ -51,29 +56,4 @@ export function readPhysicsEvalRecord(
       ...(typeof r.source === 'string' ? { source: r.source } : {}),
     },
   };
-}
-
-/** A brief answer read: its LaTeX, its form, and the text written after its math (a unit, often). */
-export interface BriefAnswer {
-  readonly latex: string;
-  readonly form: AnswerForm;
-  /** What follows the first `$…$` in the brief (`$p_2 = 1.5$ atm` → `atm`); '' when nothing. */
-  readonly after: string;
-}
-
-/**
- * The LaTeX of a brief answer: the inside of its first `$…$`/`$$…$$`, else the text when it looks
- * like math; its form from the text (a number after the last `=` → numerical; other math →
- * algebraic; prose → text-based).
- */
-export function briefAnswer(text: string): BriefAnswer {
-  const math = /\$\$([\s\S]+?)\$\$|\$([^$]+)\$/.exec(text);
-  const body = (math?.[1] ?? math?.[2])?.trim();
-  const latex = body ?? text.trim();
-  const after = math === null ? '' : text.slice(math.index + math[0].length).trim();
-  const looksMath = body !== undefined || /[=\\^_]/.test(latex);
-  if (!looksMath) return { latex, form: 'text-based', after: '' };
-  const rel = latex.replace(/\\approx|\\simeq/g, '=');
-  const rhs = rel.includes('=') ? rel.slice(rel.lastIndexOf('=') + 1).trim() : rel;
-  return { latex, form: /^[-+]?\d/.test(rhs) ? 'numerical' : 'algebraic', after };
 }
