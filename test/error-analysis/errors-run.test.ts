@@ -2,12 +2,16 @@
 // error classifier scripted per problem: labels aggregated, re-ask, recorded failures, perfect
 // answers skipped, resume, several runs in one table, bad input.
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { createErrorsCommand } from '../../src/cli/commands/errors.js';
 import { createRunCommand } from '../../src/cli/commands/run.js';
+import { loadAnyDataset } from '../../src/dataset/load-any-dataset.js';
+import { resolveRoles } from '../../src/pipeline/resolve-roles.js';
+import { loadRun } from '../../src/runs/load-run.js';
+import { runErrors } from '../../src/runs/run-errors.js';
 import { runCommand } from '../helpers/cli.js';
 import { type LlmBehaviour, type LlmRequest, startFakeLlmServer } from '../helpers/fake-llm-server.js';
 import { fakeRolesConfig, problemOf } from '../helpers/fake-roles.js';
@@ -189,4 +193,73 @@ test('bad input: exit 2 with one line', async () => {
   const none = await runCommand(errors, []);
   assert.equal(none.code, 2);
   assert.match(none.stderr, /name at least one run directory/);
+});
+
+test('interrupted after two classifications, the next pass asks only the rest', async () => {
+  const server = await startFakeLlmServer(script);
+  try {
+    const ds = join(tmp, 'falls-kill.json');
+    writeFileSync(ds, JSON.stringify(dataset));
+    const out = join(tmp, 'run-kill');
+    const r = await runCommand(run, [
+      '--model',
+      'kill-solver',
+      '--base-url',
+      server.url,
+      '--dataset',
+      ds,
+      '--out',
+      out,
+      '--quiet',
+    ]);
+    assert.equal(r.code, 0, r.stderr);
+    const binding = resolveRoles(fakeRolesConfig(server.url), { env: {} }).roles.judge!;
+    const problems = loadAnyDataset(ds).problems;
+    const controller = new AbortController();
+    const first = await runErrors({
+      run: loadRun(out).run!,
+      problems,
+      binding,
+      concurrency: 1,
+      signal: controller.signal,
+      onProgress: (done) => {
+        if (done === 2) controller.abort();
+      },
+    });
+    assert.equal(first.interrupted, true);
+    assert.equal(first.classified, 2);
+    const asked = server.log.filter((q) => q.model === 'judge-model').length;
+    const second = await runErrors({ run: loadRun(out).run!, problems, binding, concurrency: 1 });
+    assert.equal(second.alreadyDone, 2);
+    assert.equal(second.classified, 2);
+    // The two answers done before the interruption were not asked again.
+    const again = server.log
+      .filter((q) => q.model === 'judge-model')
+      .slice(asked)
+      .map(problemOf);
+    const before = server.log
+      .filter((q) => q.model === 'judge-model')
+      .slice(0, asked)
+      .map(problemOf);
+    assert.deepEqual(before, ['e2', 'e3']);
+    assert.deepEqual(again, ['e4', 'e4', 'e5', 'e5']);
+    assert.equal(second.summary!.classified + second.summary!.failures, 4);
+  } finally {
+    await server.close();
+  }
+});
+
+test('a run directory without scored answers, or with a damaged run.json: exit 2 with one line', async () => {
+  const empty = join(tmp, 'unscored');
+  mkdirSync(empty, { recursive: true });
+  writeFileSync(join(empty, 'run.json'), JSON.stringify({ model: 'm', dataset: 'x' }));
+  const r = await runCommand(errors, [empty, '--model', 'm', '--base-url', 'http://127.0.0.1:9/v1']);
+  assert.equal(r.code, 2);
+  assert.match(r.stderr, /has no scored answers \(records\.jsonl\); run prism rescore/);
+  const damaged = join(tmp, 'damaged');
+  mkdirSync(damaged, { recursive: true });
+  writeFileSync(join(damaged, 'run.json'), '{"model": ');
+  const d = await runCommand(errors, [damaged, '--model', 'm', '--base-url', 'http://127.0.0.1:9/v1']);
+  assert.equal(d.code, 2);
+  assert.match(d.stderr, /is not a valid run\.json/);
 });
