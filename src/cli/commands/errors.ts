@@ -34,6 +34,8 @@ Options:
   --model NAME      one model as the classifier (OpenAI-compatible unless --provider anthropic)
   --dataset PATH    the problems (default: each run.json's dataset)
   --retry-errors    classify again the answers whose classification failed
+  --json            print the summary as JSON (a list of summaries with several runs)
+  --quiet           no table, no progress
 Exit codes: 0 done, 1 failures, interrupted or stopped by a fatal failure, 2 bad input.`;
 
 /** Creates `prism errors` with the given environment (tests pass fast transport settings). */
