@@ -19,7 +19,7 @@ function headers(summaries: readonly ErrorSummary[]): string[] {
 export function renderErrorSummary(summaries: readonly ErrorSummary[]): string {
   const cols = headers(summaries);
   const lines = [
-    '## Error analysis: primary error per imperfect answer (secondary mentions in brackets)',
+    `## Error analysis: primary error per ${summaries.every((s) => s.included === 'all') ? '' : 'imperfect '}answer (secondary mentions in brackets)`,
     '',
     `| Error class | ${cols.join(' | ')} |`,
     `|---|${cols.map(() => '---:').join('|')}|`,
