@@ -22,8 +22,8 @@ const transport = { backoff: { baseMs: 1, maxMs: 2 } };
 const run = createRunCommand({ env, onInterrupt: () => () => {}, transport });
 const errors = createErrorsCommand({ env, transport });
 
-/** Five falling-body problems with the same 3-node DAG: v = gt → h = ½gt² → E = mgh (final). */
-const dataset = ['e1', 'e2', 'e3', 'e4', 'e5'].map((id) => ({
+/** Six falling-body problems with the same 3-node DAG: v = gt → h = ½gt² → E = mgh (final). */
+const dataset = ['e1', 'e2', 'e3', 'e4', 'e5', 'e6'].map((id) => ({
   id,
   context: `PROBLEM-ID:${id} A ball of mass $m$ falls from rest for a time $t$. Find the kinetic energy it gained.`,
   difficulty: 'easy',
@@ -38,13 +38,14 @@ const dataset = ['e1', 'e2', 'e3', 'e4', 'e5'].map((id) => ({
   ],
 }));
 
-/** The solver: e1 perfect; e2 a wrong final step; e3 nothing right; e4, e5 only the first step. */
+/** The solver: e1 perfect; e2 a wrong final step; e3 nothing right; e4–e6 only the first step. */
 const ANSWERS: Record<string, string> = {
   e1: '$$v = g t$$\n$$h = \\frac{1}{2} g t^2$$\n$$E = \\frac{1}{2} m g^2 t^2$$',
   e2: '$$v = g t$$\n$$h = \\frac{1}{2} g t^2$$\n$$E = m g^2 t^2$$',
   e3: '$$v = 2 g t$$\n$$E = m g t$$',
   e4: '$$v = g t$$\n$$E = m g t^2$$',
   e5: '$$v = g t$$\n$$E = 3 m g t$$',
+  e6: '$$v = g t$$\n$$E = 2 m g t^2$$',
 };
 
 const reply = (primary: string, secondary: string[] = []) =>
@@ -57,7 +58,10 @@ const reply = (primary: string, secondary: string[] = []) =>
     confidence: 0.8,
   });
 
-/** Classifier: e2 DCE (+UDE); e3 MPUE (+CAE, DCE); e4 prose first, DCE after the re-ask; e5 an unknown label twice. */
+/**
+ * Classifier: e2 DCE (+UDE); e3 MPUE (+CAE, DCE); e4 prose first, DCE after the re-ask; e5 broken
+ * JSON twice (a failure); e6 a label's name instead of the label first, VRE after the re-ask.
+ */
 function script(req: LlmRequest): LlmBehaviour {
   const id = problemOf(req);
   if (req.model !== 'judge-model') return { kind: 'answer', text: ANSWERS[id] ?? 'no idea' };
@@ -67,7 +71,8 @@ function script(req: LlmRequest): LlmBehaviour {
   if (id === 'e4')
     return { kind: 'answer', text: reask ? reply('DCE') : 'Mostly an algebra slip, I would say.' };
   if (id === 'e1') return { kind: 'answer', text: reply('VRE') };
-  return { kind: 'answer', text: reply('ARITHMETIC') };
+  if (id === 'e6') return { kind: 'answer', text: reply(reask ? 'VRE' : 'Variable Relationship Error') };
+  return { kind: 'answer', text: reply('DCE').slice(0, 60) };
 }
 
 test('one call per imperfect answer: labels aggregated, re-ask once, failures recorded apart, resume asks nothing', async () => {
@@ -91,22 +96,26 @@ test('one call per imperfect answer: labels aggregated, re-ask once, failures re
     const e = await runCommand(errors, [out, '--config', cfg]);
     assert.equal(e.code, 1, e.stderr); // one recorded failure
     const calls = server.log.filter((q) => q.model === 'judge-model');
-    // e1 is perfect: never sent. e2, e3, e5… one call each, e4 and e5 re-asked once.
-    assert.deepEqual(calls.map(problemOf).sort(), ['e2', 'e3', 'e4', 'e4', 'e5', 'e5']);
+    // e1 is perfect: never sent. e2, e3 one call each; e4, e5, e6 re-asked once.
+    assert.deepEqual(calls.map(problemOf).sort(), ['e2', 'e3', 'e4', 'e4', 'e5', 'e5', 'e6', 'e6']);
     const rows = readFileSync(join(out, 'errors.jsonl'), 'utf8')
       .trim()
       .split('\n')
       .map((l) => JSON.parse(l));
-    assert.equal(rows.length, 4);
+    assert.equal(rows.length, 5);
     const by = (id: string) => rows.find((x) => x.problem_id === id).result;
     assert.equal(by('e2').primary_error, 'DCE');
     assert.deepEqual(by('e3').secondary_errors, ['CAE', 'DCE'], 'the primary is not repeated as a secondary');
     assert.equal(by('e4').reasked, true);
     assert.equal(by('e5').ok, false);
     assert.equal(by('e5').error.code, 'errors-unparseable');
+    assert.match(by('e5').error.message, /no JSON object in the reply/);
+    assert.equal(by('e6').primary_error, 'VRE');
+    assert.equal(by('e6').reasked, true);
+    const e6 = calls.filter((q) => problemOf(q) === 'e6')[1]!;
     assert.match(
-      by('e5').error.message,
-      /primary_error must be one of DAE, PTAE, MPUE, CAE, VRE, DCE, UDE, got "ARITHMETIC"/,
+      e6.turns[2]!.text,
+      /primary_error must be one of DAE, PTAE, MPUE, CAE, VRE, DCE, UDE, got "Variable Relationship Error"/,
     );
     // The re-ask continues the chat with the bad reply.
     const reask = calls.filter((q) => problemOf(q) === 'e4')[1]!;
@@ -125,20 +134,21 @@ test('one call per imperfect answer: labels aggregated, re-ask once, failures re
     assert.match(seen, /earliest fundamental cause/i);
     assert.match(seen, /do not assume its content/);
 
-    // The distribution: failures not counted; shares of the 3 classified answers.
+    // The distribution: failures not counted; shares of the 4 classified answers.
     const summary = JSON.parse(readFileSync(join(out, 'errors.summary.json'), 'utf8'));
-    assert.equal(summary.classified, 3);
+    assert.equal(summary.classified, 4);
     assert.equal(summary.failures, 1);
     assert.equal(summary.perfect_skipped, 1);
-    assert.equal(summary.answers, 5);
+    assert.equal(summary.answers, 6);
     assert.deepEqual(summary.labels, ['DAE', 'PTAE', 'MPUE', 'CAE', 'VRE', 'DCE', 'UDE']);
     assert.equal(summary.primary.DCE.count, 2);
-    assert.ok(Math.abs(summary.primary.DCE.share - 2 / 3) < 1e-12);
+    assert.equal(summary.primary.DCE.share, 0.5);
     assert.equal(summary.primary.MPUE.count, 1);
+    assert.equal(summary.primary.VRE.count, 1);
     assert.equal(summary.primary.DAE.count, 0);
     assert.deepEqual(summary.secondary, { DAE: 0, PTAE: 0, MPUE: 0, CAE: 1, VRE: 0, DCE: 1, UDE: 1 });
     const md = readFileSync(join(out, 'errors.summary.md'), 'utf8');
-    assert.match(md, /\| DCE — Derivation and Computation Error \| 2 \(66\.7%\) \[1\] \|/);
+    assert.match(md, /\| DCE — Derivation and Computation Error \| 2 \(50\.0%\) \[1\] \|/);
     assert.match(e.stdout, /\| failures \(not counted\) \| 1 \|/);
 
     // Resume: nothing is asked again, the summary is the same.
@@ -146,7 +156,7 @@ test('one call per imperfect answer: labels aggregated, re-ask once, failures re
     const again = await runCommand(errors, [out, '--config', cfg]);
     assert.equal(again.code, 1);
     assert.equal(server.log.length, before);
-    assert.match(again.stderr, /0 classified now, 4 already classified, 1 perfect left out/);
+    assert.match(again.stderr, /0 classified now, 5 already classified, 1 perfect left out/);
     assert.deepEqual(JSON.parse(readFileSync(join(out, 'errors.summary.json'), 'utf8')), summary);
 
     // --all sends the perfect answer too; a second run (another solver) gives a second column.
@@ -168,10 +178,10 @@ test('one call per imperfect answer: labels aggregated, re-ask once, failures re
     assert.equal(sums.length, 2);
     assert.equal(sums[0].included, 'all');
     assert.equal(sums[0].perfect_skipped, 0);
-    assert.equal(sums[0].primary.VRE.count, 1);
+    assert.equal(sums[0].primary.VRE.count, 2);
     // run-b's answers are the same texts: its calls are the same calls, served by the cache.
-    assert.equal(sums[1].primary.VRE.count, 1);
-    assert.equal(sums[1].classified, 4);
+    assert.equal(sums[1].primary.VRE.count, 2);
+    assert.equal(sums[1].classified, 5);
     assert.equal(server.log.filter((q) => q.model === 'judge-model' && problemOf(q) === 'e1').length, 1);
     const table = await runCommand(errors, [out, b, '--config', cfg]);
     assert.match(table.stdout, /\| Error class \| solver-model \| other-solver \|/);
@@ -231,7 +241,7 @@ test('interrupted after two classifications, the next pass asks only the rest', 
     const asked = server.log.filter((q) => q.model === 'judge-model').length;
     const second = await runErrors({ run: loadRun(out).run!, problems, binding, concurrency: 1 });
     assert.equal(second.alreadyDone, 2);
-    assert.equal(second.classified, 2);
+    assert.equal(second.classified, 3);
     // The two answers done before the interruption were not asked again.
     const again = server.log
       .filter((q) => q.model === 'judge-model')
@@ -242,8 +252,8 @@ test('interrupted after two classifications, the next pass asks only the rest', 
       .slice(0, asked)
       .map(problemOf);
     assert.deepEqual(before, ['e2', 'e3']);
-    assert.deepEqual(again, ['e4', 'e4', 'e5', 'e5']);
-    assert.equal(second.summary!.classified + second.summary!.failures, 4);
+    assert.deepEqual(again, ['e4', 'e4', 'e5', 'e5', 'e6', 'e6']);
+    assert.equal(second.summary!.classified + second.summary!.failures, 5);
   } finally {
     await server.close();
   }
