@@ -18,6 +18,7 @@ export type { ResponseRow } from './dataset/index.js';
 export * from './dataset/index.js';
 export * as difficulty from './difficulty/index.js';
 export * from './equivalence/index.js';
+export * as errorAnalysis from './error-analysis/index.js';
 export * from './extract/index.js';
 export * from './instances/index.js';
 // The call layer, PhysicsEval's techniques and the LLM judges, as namespaces (their names are generic).

@@ -2,6 +2,7 @@ import { DAG_CODES } from '../dag/codes.js';
 import { DATASET_CODES } from '../dataset/codes.js';
 import { DIFFICULTY_CODES } from '../difficulty/codes.js';
 import { EQUIVALENCE_CODES } from '../equivalence/codes.js';
+import { ERROR_ANALYSIS_CODES } from '../error-analysis/codes.js';
 import { EXTRACT_CODES } from '../extract/codes.js';
 import { INSTANCE_CODES } from '../instances/codes.js';
 import { LATEX_CODES } from '../latex/codes.js';
@@ -37,6 +38,7 @@ const STAGES: readonly [string, Readonly<Record<string, string>>][] = [
   ['instances', INSTANCE_CODES],
   ['sandbox', SANDBOX_CODES],
   ['difficulty', DIFFICULTY_CODES],
+  ['error-analysis', ERROR_ANALYSIS_CODES],
 ];
 
 /** Every diagnostic code of every stage: the one registry behind `prism explain`, the docs and the viewer. */

@@ -32,7 +32,4 @@ export interface ReferenceSolution {
   readonly difficulty_score?: number;
 }
 
-/** PhysicsEval's tiers (Table 2 header): Easy 1–4, Medium 5–7, Hard 8–10. */
-export function difficultyTier(score: number): 'easy' | 'medium' | 'hard' {
-  return score <= 4 ? 'easy' : score <= 7 ? 'medium' : 'hard';
-}
+export { difficultyTier } from '../import/read-physicseval-record.js';

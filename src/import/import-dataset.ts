@@ -1,5 +1,6 @@
 import { importOlympiadBench } from './import-olympiadbench.js';
 import { importPhyBench } from './import-phybench.js';
+import { importPhysicsEval } from './import-physicseval.js';
 import { importSciBench } from './import-scibench.js';
 import type { ImportFormat, ImportResult } from './types.js';
 
@@ -8,6 +9,7 @@ export const IMPORT_FORMATS: Readonly<Record<ImportFormat, (items: readonly unkn
   olympiadbench: importOlympiadBench,
   phybench: importPhyBench,
   scibench: importSciBench,
+  physicseval: importPhysicsEval,
 };
 
 /** Converts the parsed items of one or more source files of a format (their items are concatenated). */

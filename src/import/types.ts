@@ -6,15 +6,18 @@ export interface ImportedProblem {
   readonly domain?: string;
   readonly solution?: string;
   readonly final_answer?: readonly string[];
-  readonly final_answer_form?: 'algebraic' | 'numerical';
+  readonly final_answer_form?: ImportedForm;
   readonly final_answer_instructions?: string;
   readonly significant_figures?: number;
+  /** A source's own difficulty, as our tiers (PhysicsEval 1–4 / 5–7 / 8–10). */
+  readonly difficulty?: 'easy' | 'medium' | 'hard';
   readonly subquestions?: readonly {
     readonly letter: string;
     readonly subproblem: string;
     readonly solution: string;
     readonly final_answer: readonly string[];
-    readonly final_answer_form: 'algebraic' | 'numerical';
+    readonly final_answer_form: ImportedForm;
+    readonly final_answer_instructions?: string;
     readonly significant_figures?: number;
   }[];
   readonly images?: readonly { readonly location: string }[];
@@ -23,6 +26,9 @@ export interface ImportedProblem {
   /** Source fields our schema has no place for, kept as they were. */
   readonly meta: Readonly<Record<string, unknown>>;
 }
+
+/** The answer forms importers write (`text-based`: a phrase, e.g. PhysicsEval's "attractive"). */
+export type ImportedForm = 'algebraic' | 'numerical' | 'text-based';
 
 /** An item the importer did not convert, and why. */
 export interface SkippedItem {
@@ -40,4 +46,4 @@ export interface ImportResult {
 }
 
 /** The source formats `prism import` reads. */
-export type ImportFormat = 'olympiadbench' | 'phybench' | 'scibench';
+export type ImportFormat = 'olympiadbench' | 'phybench' | 'scibench' | 'physicseval';

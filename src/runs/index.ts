@@ -48,6 +48,7 @@ export {
   type RunJudgeResult,
   runJudge,
 } from './run-judge.js';
+export { type ErrorRow, errorsPath, type RunErrorsOptions, type RunErrorsResult, runErrors } from './run-errors.js';
 export { lockRunDir, type RunLock } from './run-lock.js';
 export { type RunTechniqueOptions, type RunTechniqueResult, runTechnique } from './run-technique.js';
 export { runCost } from './score-run.js';

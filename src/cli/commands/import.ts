@@ -22,6 +22,7 @@ can be built later. Formats: ${FORMATS.join(', ')}.
   olympiadbench  OlympiadBench physics JSON (English_Olympiad_Physics.json)
   phybench       PHYBench full-solution JSON (PHYBench-fullques_v1.json)
   scibench       SciBench physics subsets (fund/class/thermo/quan .json and their _sol.json)
+  physicseval    PhysicsEval records (spec A1: a JSON array or JSONL of Problem_ID, problem, …)
 
 Every skipped item is reported with its reason; source fields our schema has no place for are kept
 under \`meta\`. Field mappings: README, "Importing datasets".
@@ -155,7 +156,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
 /** `prism import`: public physics datasets → our problem format (final-answer-only). */
 export const importCommand: Command = {
   name: 'import',
-  summary: 'convert OlympiadBench, PHYBench or SciBench files into a dataset (no DAG yet)',
+  summary: 'convert OlympiadBench, PHYBench, SciBench or PhysicsEval files into a dataset (no DAG yet)',
   help: HELP,
   run,
 };

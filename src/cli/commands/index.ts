@@ -4,6 +4,7 @@ import { compareCommand } from './compare.js';
 import { datasetStatsCommand } from './dataset-stats.js';
 import { difficultyCommand } from './difficulty.js';
 import { equivCommand } from './equiv.js';
+import { errorsCommand } from './errors.js';
 import { explainCommand } from './explain.js';
 import { importCommand } from './import.js';
 import { instancesCommand } from './instances.js';
@@ -38,4 +39,5 @@ export const commands: readonly Command[] = [
   instancesCommand,
   viewCommand,
   difficultyCommand,
+  errorsCommand,
 ];

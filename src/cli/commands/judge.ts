@@ -5,10 +5,10 @@ import { renderJudgeSummary } from '../../judges/render-judge-summary.js';
 import { createResponseCache, defaultCacheDir } from '../../pipeline/response-cache.js';
 import { loadRun } from '../../runs/load-run.js';
 import { runJudge } from '../../runs/run-judge.js';
-import { bindJudgeRole } from '../bind-judge-role.js';
 import type { CliIo, Command } from '../io.js';
 import { UsageError } from '../io.js';
-import { chooseProjectConfig, formatDiagnostic } from './run.js';
+import { resolveJudgeBinding } from '../judge-binding.js';
+import { formatDiagnostic } from './run.js';
 
 const HELP = `Usage: prism judge RUN [--rubric pps|binary|steps] [--judge ROLE] [--config FILE]
                    [--model NAME --base-url URL --provider openai|anthropic] [--dataset PATH]
@@ -80,20 +80,21 @@ export function createJudgeCommand(deps: {
       throw new UsageError(`--cache-ttl must be hours ≥ 0`);
     const { run: stored } = loadRun(dir);
     if (stored === undefined) throw new UsageError(`${dir} is not a run directory (no run.json)`);
-    const chosen = chooseProjectConfig(
+    const resolved = resolveJudgeBinding(
+      'judge',
       {
         config: str('config'),
         model: str('model'),
         baseUrl: str('base-url'),
         provider: str('provider'),
         concurrency,
+        role: str('judge'),
       },
-      deps.env,
+      deps,
       io,
     );
-    if (typeof chosen === 'number') return chosen;
-    const { project } = chosen;
-    const binding = bindJudgeRole(project, str('judge') ?? 'judge', deps, io, 'judge');
+    if (typeof resolved === 'number') return resolved;
+    const { project, binding } = resolved;
     const datasetPath = str('dataset') ?? stored.config.dataset;
     const dataset = loadAnyDataset(datasetPath);
     if (!dataset.readable) throw new UsageError(`cannot read the dataset ${datasetPath}`);

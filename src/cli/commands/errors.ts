@@ -1,0 +1,170 @@
+import { parseArgs } from 'node:util';
+import { loadAnyDataset } from '../../dataset/load-any-dataset.js';
+import type { ErrorSummary } from '../../error-analysis/error-summary.js';
+import { renderErrorSummary } from '../../error-analysis/render-error-summary.js';
+import { createResponseCache, defaultCacheDir } from '../../pipeline/response-cache.js';
+import { loadRun, type StoredRun } from '../../runs/load-run.js';
+import { runErrors } from '../../runs/run-errors.js';
+import type { CliIo, Command } from '../io.js';
+import { UsageError } from '../io.js';
+import { resolveJudgeBinding } from '../judge-binding.js';
+import { formatDiagnostic } from './run.js';
+
+const HELP = `Usage: prism errors RUN [RUN …] [--judge ROLE] [--config FILE]
+                    [--model NAME --base-url URL --provider openai|anthropic] [--dataset PATH] [--all]
+                    [--concurrency N] [--retry-errors] [--no-cache | --cache-ttl HOURS] [--json | --quiet]
+
+Classifies why a run's answers went wrong, in PRISM-Physics's seven error classes (spec C4):
+DAE diagram analysis, PTAE physics theorem application, MPUE modeling and process understanding,
+CAE condition or assumption, VRE variable relationship, DCE derivation and computation, UDE unit
+dimension. One LLM call per imperfect answer (step score < 1; on a problem without a DAG, a wrong
+final answer), given the problem, the answer, our matches (which answer formula matched which
+reference step, which steps were missed) and the score: the earliest fundamental cause as one
+primary label, plus secondary labels, as strict JSON. A malformed reply or an unknown label is
+re-asked once, then recorded as a failure (not counted in the distribution).
+Writes RUN/errors.jsonl (one line per answer), RUN/errors.summary.json (counts and shares of
+primary labels, secondary counts: plot data) and RUN/errors.summary.md; calls go to
+RUN/errors-transcripts.jsonl, cached and resumed (re-running asks only what is missing).
+With several runs, prints one table with a column per model.
+
+Options:
+  --all             classify every answer, perfect ones too
+  --judge ROLE      the config role (judge, meta_verifier, reviewer, solver) or provider name (default judge)
+  --config FILE     providers and roles (default ./prism.config.json unless --model is given)
+  --model NAME      one model as the classifier (OpenAI-compatible unless --provider anthropic)
+  --dataset PATH    the problems (default: each run.json's dataset)
+  --retry-errors    classify again the answers whose classification failed
+  --json            print the summary as JSON (a list of summaries with several runs)
+  --quiet           no table, no progress
+Exit codes: 0 done, 1 failures, interrupted or stopped by a fatal failure, 2 bad input.`;
+
+/** Creates `prism errors` with the given environment (tests pass fast transport settings). */
+export function createErrorsCommand(deps: {
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly transport?: { readonly backoff?: { baseMs?: number; maxMs?: number } };
+}): Command {
+  const run = async (argv: readonly string[], io: CliIo): Promise<number> => {
+    let parsed: { values: Record<string, string | boolean | undefined>; positionals: string[] };
+    try {
+      parsed = parseArgs({
+        args: [...argv],
+        options: {
+          judge: { type: 'string' },
+          config: { type: 'string' },
+          model: { type: 'string' },
+          'base-url': { type: 'string' },
+          provider: { type: 'string' },
+          dataset: { type: 'string' },
+          all: { type: 'boolean' },
+          concurrency: { type: 'string' },
+          'retry-errors': { type: 'boolean' },
+          'no-cache': { type: 'boolean' },
+          'cache-ttl': { type: 'string' },
+          json: { type: 'boolean' },
+          quiet: { type: 'boolean' },
+        },
+        allowPositionals: true,
+      });
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
+    const v = parsed.values;
+    const str = (k: string): string | undefined => v[k] as string | undefined;
+    const dirs = parsed.positionals;
+    if (dirs.length === 0) throw new UsageError('name at least one run directory');
+    const concurrency = Number(str('concurrency') ?? 8);
+    if (!Number.isInteger(concurrency) || concurrency < 1)
+      throw new UsageError('--concurrency must be a positive integer');
+    const ttlText = str('cache-ttl');
+    const ttl = ttlText === undefined ? undefined : Number(ttlText);
+    if (ttl !== undefined && !(Number.isFinite(ttl) && ttl >= 0))
+      throw new UsageError('--cache-ttl must be hours ≥ 0');
+    const runs: StoredRun[] = [];
+    for (const dir of dirs) {
+      const { run: stored } = loadRun(dir);
+      if (stored === undefined) throw new UsageError(`${dir} is not a run directory (no run.json)`);
+      if (stored.records.length === 0)
+        throw new UsageError(`${dir} has no scored answers (records.jsonl); run prism rescore ${dir} first`);
+      runs.push(stored);
+    }
+    const resolved = resolveJudgeBinding(
+      'errors',
+      {
+        config: str('config'),
+        model: str('model'),
+        baseUrl: str('base-url'),
+        provider: str('provider'),
+        concurrency,
+        role: str('judge'),
+      },
+      deps,
+      io,
+    );
+    if (typeof resolved === 'number') return resolved;
+    const { project, binding } = resolved;
+    const maxAge = ttl ?? project.cache_ttl_hours;
+    const cache = v['no-cache'] === true ? undefined : createResponseCache(defaultCacheDir(deps.env));
+    const controller = new AbortController();
+    const onInt = (): void => controller.abort();
+    process.once('SIGINT', onInt);
+    const summaries: ErrorSummary[] = [];
+    let failures = 0;
+    try {
+      for (const stored of runs) {
+        const datasetPath = str('dataset') ?? stored.config.dataset;
+        const dataset = loadAnyDataset(datasetPath);
+        if (!dataset.readable)
+          throw new UsageError(`cannot read the dataset ${datasetPath} (of ${stored.dir})`);
+        const result = await runErrors({
+          run: stored,
+          problems: dataset.problems,
+          binding,
+          all: v.all === true,
+          ...(cache === undefined ? {} : { cache }),
+          ...(maxAge === undefined ? {} : { cacheMaxAgeMs: maxAge * 3_600_000 }),
+          retryErrors: v['retry-errors'] === true,
+          concurrency,
+          signal: controller.signal,
+          onProgress: (done, total) => {
+            if (v.quiet !== true && (io.isTTY || done === total || done % 10 === 0))
+              io.stderr(
+                `${io.isTTY ? '\r' : ''}prism errors: ${stored.dir}: ${done}/${total} classified${io.isTTY && done < total ? '' : '\n'}`,
+              );
+          },
+        });
+        for (const d of result.diagnostics) io.stderr(`${formatDiagnostic(d)}\n`);
+        if (!result.ok) return 2;
+        if (result.fatal !== undefined) {
+          io.stderr(
+            `prism errors: stopped at the first failure (${result.fatal.where ?? 'classifier'}): ${result.fatal.message}\n`,
+          );
+          return 1;
+        }
+        if (result.interrupted || result.summary === undefined) {
+          io.stderr('prism errors: interrupted; run the same command again to resume\n');
+          return 1;
+        }
+        io.stderr(
+          `prism errors: ${stored.dir}: ${result.classified} classified now, ${result.alreadyDone} already classified, ${result.summary.perfect_skipped} perfect left out, ${result.summary.failures} failure(s)\n`,
+        );
+        failures += result.summary.failures;
+        summaries.push(result.summary);
+      }
+    } finally {
+      process.off('SIGINT', onInt);
+    }
+    if (v.json === true)
+      io.stdout(`${JSON.stringify(summaries.length === 1 ? summaries[0] : summaries, null, 2)}\n`);
+    else if (v.quiet !== true) io.stdout(renderErrorSummary(summaries));
+    return failures > 0 ? 1 : 0;
+  };
+  return {
+    name: 'errors',
+    summary: "classify why a run's imperfect answers failed (seven-class error taxonomy, spec C4)",
+    help: HELP,
+    run,
+  };
+}
+
+/** `prism errors RUN…`, wired to the process environment. */
+export const errorsCommand: Command = createErrorsCommand({ env: process.env });

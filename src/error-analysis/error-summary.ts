@@ -1,0 +1,72 @@
+import { ERROR_LABELS, type ErrorLabel } from './error-taxonomy.js';
+
+/** One classified answer as the summary reads it (a line of `errors.jsonl`, reduced). */
+export interface ClassifiedAnswer {
+  readonly result:
+    | {
+        readonly ok: true;
+        readonly primary_error: ErrorLabel;
+        readonly secondary_errors: readonly ErrorLabel[];
+      }
+    | { readonly ok: false };
+}
+
+/** The distribution of error labels of one model (one run): table and plot data. */
+export interface ErrorSummary {
+  readonly model: string;
+  /** The technique of the run (zero-shot when plain). */
+  readonly technique: string;
+  /** Which answers were sent: `imperfect` (default) or `all`. */
+  readonly included: 'imperfect' | 'all';
+  /** Answers of the run (scored records). */
+  readonly answers: number;
+  /** Answers left out because they were perfect (0 with `all`). */
+  readonly perfect_skipped: number;
+  /** Answers with a valid classification (the denominator of the shares). */
+  readonly classified: number;
+  /** Answers whose classification failed (unparseable twice, or the call failed): not in the distribution. */
+  readonly failures: number;
+  /** The seven labels, in order: the x axis of a plot. */
+  readonly labels: readonly ErrorLabel[];
+  /** Primary-label counts and shares of `classified` (share 0 when nothing was classified). */
+  readonly primary: Readonly<Record<ErrorLabel, { readonly count: number; readonly share: number }>>;
+  /** How often each label was named as a secondary error. */
+  readonly secondary: Readonly<Record<ErrorLabel, number>>;
+}
+
+/**
+ * Aggregates classified answers into the per-model distribution of primary labels (counts and
+ * shares of the valid classifications; failures counted apart, never as a label) and the counts of
+ * secondary labels. Pure.
+ */
+export function summarizeErrors(
+  rows: readonly ClassifiedAnswer[],
+  run: Pick<ErrorSummary, 'model' | 'technique' | 'included' | 'answers' | 'perfect_skipped'>,
+): ErrorSummary {
+  const primary = Object.fromEntries(ERROR_LABELS.map((l) => [l, 0])) as Record<ErrorLabel, number>;
+  const secondary = Object.fromEntries(ERROR_LABELS.map((l) => [l, 0])) as Record<ErrorLabel, number>;
+  let classified = 0;
+  let failures = 0;
+  for (const row of rows) {
+    if (!row.result.ok) {
+      failures++;
+      continue;
+    }
+    classified++;
+    primary[row.result.primary_error]++;
+    for (const s of row.result.secondary_errors) secondary[s]++;
+  }
+  return {
+    ...run,
+    classified,
+    failures,
+    labels: ERROR_LABELS,
+    primary: Object.fromEntries(
+      ERROR_LABELS.map((l) => [
+        l,
+        { count: primary[l], share: classified === 0 ? 0 : primary[l] / classified },
+      ]),
+    ) as ErrorSummary['primary'],
+    secondary,
+  };
+}
