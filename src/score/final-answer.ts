@@ -97,11 +97,11 @@ export function checkFinalAnswer(
   const statements = finalStatements(response, extraction, prepare);
   // A quantity the problem asks for in several forms (r_min in b and in θ) is looked for in every
   // statement of it, not only the last one.
-  const keyOf = (e: Expected) => {
+  const quantities = expected.map((e) => {
     const sides = relationSides(e.latex);
-    return sides === undefined ? undefined : quantityKey(prepare(sides.lhs));
-  };
-  const keys = expected.map(keyOf);
+    return sides === undefined ? undefined : prepare(sides.lhs);
+  });
+  const keys = quantities.map((q) => (q === undefined ? undefined : quantityKey(q)));
   const repeated = new Set(keys.filter((k, i) => k !== undefined && keys.indexOf(k) !== i));
   const answers = expected.map((e, i) => {
     let by: string | undefined;
@@ -118,7 +118,8 @@ export function checkFinalAnswer(
               prepare,
               options.compare ?? ((got, want) => compareFormulas(got, want, equivalence).verdict),
             );
-      if (test !== undefined) by = judge(e, keys[i], repeated, test, statements, response);
+      if (test !== undefined)
+        by = judge(e, keys[i], quantities[i]?.variables ?? [], repeated, test, statements, response);
     }
     const base = { expected: e.latex, form: e.form, correct: by !== undefined };
     return by === undefined ? base : { ...base, by };
@@ -175,6 +176,7 @@ function algebraicTest(
 function judge(
   e: Expected,
   key: string | undefined,
+  keyVariables: readonly string[],
   repeated: ReadonlySet<string | undefined>,
   test: CandidateTest,
   statements: readonly Statement[],
@@ -193,7 +195,13 @@ function judge(
     return undefined;
   };
   if (key !== undefined) {
-    const named = statements.filter((s) => s.keys.includes(key) && (!test.numerical || s.hasValue));
+    // A side that is the quantity has its variables, so a prepared formula without them cannot name it.
+    const named = statements.filter(
+      (s) =>
+        (!s.prepared || keyVariables.every((v) => s.variables.includes(v))) &&
+        s.keys.includes(key) &&
+        (!test.numerical || s.hasValue),
+    );
     if (named.length > 0) {
       const boxed = named.filter((s) => s.boxed);
       const pool = boxed.length > 0 ? boxed : named;

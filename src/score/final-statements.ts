@@ -20,6 +20,8 @@ export interface Statement {
   readonly hasValue: boolean;
   /** Free variables of the formula (empty when it cannot be prepared). */
   readonly variables: readonly string[];
+  /** The whole formula could be prepared (then a side's variables are among `variables`). */
+  readonly prepared: boolean;
 }
 
 /** Most boxes read on their own (the rest keep the extractor's reading). */
@@ -57,14 +59,37 @@ export function finalStatements(
   read.sort((a, b) => a.offset - b.offset);
   return read.map(({ latex, offset, boxed, bare }) => {
     const whole = prepare(latex);
-    const base = { latex, offset, boxed, bare, variables: whole.ok ? whole.variables : [] };
+    const base = {
+      latex,
+      offset,
+      boxed,
+      bare,
+      variables: whole.ok ? whole.variables : [],
+      prepared: whole.ok,
+    };
     if (bare) return { ...base, keys: [], hasValue: expressionValue(whole) !== undefined };
     const sides = relationSides(latex);
     if (sides === undefined) return { ...base, keys: [], hasValue: false };
-    const left = prepare(sides.lhs);
-    const right = prepare(sides.rhs);
-    const keys = [left, right].filter((p) => p.ok && p.kind === 'expression').map((p) => p.canonical);
-    const hasValue = expressionValue(left) !== undefined || expressionValue(right) !== undefined;
-    return { ...base, sides, keys, hasValue };
+    // The sides are prepared on first use: the check reads them only for statements that can name
+    // an expected quantity (see `judge`), and preparing is most of the check's cost.
+    let read: { keys: string[]; hasValue: boolean } | undefined;
+    const readSides = () => {
+      if (read !== undefined) return read;
+      const left = prepare(sides.lhs);
+      const right = prepare(sides.rhs);
+      const keys = [left, right].filter((p) => p.ok && p.kind === 'expression').map((p) => p.canonical);
+      read = { keys, hasValue: expressionValue(left) !== undefined || expressionValue(right) !== undefined };
+      return read;
+    };
+    return {
+      ...base,
+      sides,
+      get keys() {
+        return readSides().keys;
+      },
+      get hasValue() {
+        return readSides().hasValue;
+      },
+    };
   });
 }
