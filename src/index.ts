@@ -38,3 +38,5 @@ export * from './score/index.js';
 export * from './stats/index.js';
 export * from './tasks/index.js';
 export * as techniques from './techniques/index.js';
+// PRISM-Physics's DAG-building pipeline (prism build-dag), as a namespace.
+export * as buildDag from './build-dag/index.js';

@@ -1,3 +1,4 @@
+import { BUILD_DAG_CODES } from '../build-dag/codes.js';
 import { DAG_CODES } from '../dag/codes.js';
 import { DATASET_CODES } from '../dataset/codes.js';
 import { EQUIVALENCE_CODES } from '../equivalence/codes.js';
@@ -35,6 +36,7 @@ const STAGES: readonly [string, Readonly<Record<string, string>>][] = [
   ['server', SERVER_CODES],
   ['instances', INSTANCE_CODES],
   ['sandbox', SANDBOX_CODES],
+  ['build-dag', BUILD_DAG_CODES],
 ];
 
 /** Every diagnostic code of every stage: the one registry behind `prism explain`, the docs and the viewer. */

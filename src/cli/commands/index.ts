@@ -1,5 +1,6 @@
 import type { Command } from '../io.js';
 import { agreementCommand } from './agreement.js';
+import { buildDagCommand } from './build-dag.js';
 import { compareCommand } from './compare.js';
 import { datasetStatsCommand } from './dataset-stats.js';
 import { equivCommand } from './equiv.js';
@@ -36,4 +37,5 @@ export const commands: readonly Command[] = [
   mergeCommand,
   instancesCommand,
   viewCommand,
+  buildDagCommand,
 ];
