@@ -48,7 +48,9 @@ export function applyTextEdits(
     draft: {
       ...draft,
       ...(draft.solution === undefined ? {} : { solution: solutions[0]! }),
-      ...(draft.final_answer === undefined ? {} : { final_answer: answers.slice(0, draft.final_answer.length) }),
+      ...(draft.final_answer === undefined
+        ? {}
+        : { final_answer: answers.slice(0, draft.final_answer.length) }),
       ...(draft.subquestions === undefined
         ? {}
         : {

@@ -64,9 +64,17 @@ export async function buildProblem(
   });
   const draft0 = draftOf(problem);
   if (solutionTexts(draft0).every((s) => s.trim() === ''))
-    return finish('rejected', 'input', 'build-no-solution: the problem has no solution text to build a DAG from');
+    return finish(
+      'rejected',
+      'input',
+      'build-no-solution: the problem has no solution text to build a DAG from',
+    );
   const stopped = (stage: BuildStage, r: { status: 'rejected' | 'error'; reason: string }) =>
-    finish(r.status, stage, r.status === 'error' && options.pipeline.signal.aborted ? `interrupted (${r.reason})` : r.reason);
+    finish(
+      r.status,
+      stage,
+      r.status === 'error' && options.pipeline.signal.aborted ? `interrupted (${r.reason})` : r.reason,
+    );
 
   const normalized = await runStage<DraftProblem>(ctx, {
     stage: 'normalize',

@@ -14,7 +14,13 @@ export interface AttemptRecord {
    * `accepted`; `unparseable` (the reply was not the required JSON); `checks-failed` (our rules);
    * `invalid` (the reviewer); `review-unparseable`; `witness-failed`.
    */
-  readonly outcome: 'accepted' | 'unparseable' | 'checks-failed' | 'invalid' | 'review-unparseable' | 'witness-failed';
+  readonly outcome:
+    | 'accepted'
+    | 'unparseable'
+    | 'checks-failed'
+    | 'invalid'
+    | 'review-unparseable'
+    | 'witness-failed';
   /** The reason sent back as feedback (parse error, reviewer's reason, or the findings). */
   readonly detail?: string;
   /** The codes of our findings, when checks failed. */

@@ -25,7 +25,10 @@ export interface BuiltWitnessReport {
  * nodes (algebraic). Unlike in a dataset, a formula or final answer that could not be checked
  * (`witness-unevaluable`, `final-answer-unchecked`) blocks acceptance too.
  */
-export function checkBuiltWitness(problem: Problem, witness: Readonly<Record<string, number>>): BuiltWitnessReport {
+export function checkBuiltWitness(
+  problem: Problem,
+  witness: Readonly<Record<string, number>>,
+): BuiltWitnessReport {
   const findings = validateWitness({ ...problem, witness: [witness] }, TOOLS);
   const failures = findings.filter((d) => d.severity === 'error' || BLOCKING_WARNINGS.has(d.code));
   return { failures, warnings: findings.filter((d) => !failures.includes(d)) };

@@ -22,14 +22,19 @@ export interface DagRuleReport {
  * (an error here, unlike in a dataset); the last node is a final answer; every formula is a
  * verbatim copy of a formula of the draft's solution(s); transitive edges are warnings.
  */
-export function checkDagRules(original: Problem, draft: DraftProblem, nodes: readonly unknown[]): DagRuleReport {
+export function checkDagRules(
+  original: Problem,
+  draft: DraftProblem,
+  nodes: readonly unknown[],
+): DagRuleReport {
   const raw = { ...problemFromDraft(original, draft, []), grading_standard: nodes };
   const where = `problem ${original.id}`;
   const validated = validateDataset([raw]);
   const errors: Diagnostic[] = [];
   const warnings: Diagnostic[] = [];
   for (const d of validated.diagnostics) {
-    if (d.code === 'dag-formula-unparseable') errors.push({ ...d, code: 'build-formula-unparseable', severity: 'error' });
+    if (d.code === 'dag-formula-unparseable')
+      errors.push({ ...d, code: 'build-formula-unparseable', severity: 'error' });
     else if (d.severity === 'error') errors.push(d);
     else warnings.push(d);
   }

@@ -1,7 +1,7 @@
 /** PRISM-Physics's DAG-building pipeline (spec C7) with our rule checks and the numeric witness. */
 export { answerHints } from './answer-hints.js';
 export { applyTextEdits } from './apply-text-edits.js';
-export { buildProblem, type BuildProblemOptions, DEFAULT_MAX_RETRIES } from './build-problem.js';
+export { type BuildProblemOptions, buildProblem, DEFAULT_MAX_RETRIES } from './build-problem.js';
 export {
   type AttemptRecord,
   type BuildReport,

@@ -7,7 +7,11 @@ import { stripMath } from '../core/strip-math.js';
  */
 export function mathTextKey(latex: string): string {
   const inner = stripMath(latex).latex.replace(/&/g, ' ');
-  const spaced = inner.replace(/\s+/g, ' ').trim().replace(/[.,;]+$/, '').trim();
+  const spaced = inner
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/[.,;]+$/, '')
+    .trim();
   let out = '';
   for (let i = 0; i < spaced.length; i++) {
     const ch = spaced[i]!;

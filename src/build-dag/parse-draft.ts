@@ -59,7 +59,8 @@ export function parseDraft(
   if (!json.ok) return json;
   const raw = json.value;
   const fail = (error: string): ParseOutcome<DraftProblem> => ({ ok: false, error });
-  if (typeof raw.context !== 'string' || raw.context.trim() === '') return fail('"context" is missing or empty');
+  if (typeof raw.context !== 'string' || raw.context.trim() === '')
+    return fail('"context" is missing or empty');
   if (previous.solution !== undefined && (typeof raw.solution !== 'string' || raw.solution.trim() === ''))
     return fail('"solution" is missing or empty');
   const clarified = stage === 'clarify';
@@ -81,7 +82,8 @@ export function parseDraft(
     for (const [i, prev] of prevSubs.entries()) {
       const s: unknown = rawSubs[i];
       const where = `subquestion ${prev.letter}`;
-      if (!isObject(s) || s.letter !== prev.letter) return fail(`subquestions[${i}] must keep letter "${prev.letter}"`);
+      if (!isObject(s) || s.letter !== prev.letter)
+        return fail(`subquestions[${i}] must keep letter "${prev.letter}"`);
       if (typeof s.subproblem !== 'string' || typeof s.solution !== 'string' || s.solution.trim() === '')
         return fail(`${where} needs "subproblem" and a non-empty "solution"`);
       const fields = readAnswerFields(s, where, clarified, prev.final_answer !== undefined);

@@ -25,7 +25,13 @@ function readEdits(raw: unknown, name: string): { edits?: TextEdit[]; error?: st
   const edits: TextEdit[] = [];
   for (const e of raw) {
     const o = e as Record<string, unknown>;
-    if (typeof o !== 'object' || o === null || typeof o.old !== 'string' || typeof o.new !== 'string' || o.old === '')
+    if (
+      typeof o !== 'object' ||
+      o === null ||
+      typeof o.old !== 'string' ||
+      typeof o.new !== 'string' ||
+      o.old === ''
+    )
       return { error: `"${name}" entries must be {"old": "...", "new": "..."} with a non-empty old` };
     edits.push({ old: o.old, new: o.new });
   }

@@ -43,7 +43,9 @@ export type StageResult<T> =
 
 /** Findings as feedback lines: `- node 3: message`. */
 export function findingLines(findings: readonly Diagnostic[]): string {
-  return findings.map((d) => `- [${d.code}] ${d.where === undefined ? '' : `${d.where}: `}${d.message}`).join('\n');
+  return findings
+    .map((d) => `- [${d.code}] ${d.where === undefined ? '' : `${d.where}: `}${d.message}`)
+    .join('\n');
 }
 
 /**
@@ -81,7 +83,8 @@ export async function runStage<T>(ctx: BuildContext, spec: StageSpec<T>): Promis
       promptVersion: spec.promptVersion,
       parse: spec.parse,
     });
-    if (!written.ok) return { ok: false, status: 'error', reason: `${written.error.code}: ${written.error.message}` };
+    if (!written.ok)
+      return { ok: false, status: 'error', reason: `${written.error.code}: ${written.error.message}` };
     const redo = (why: string): void => {
       reason = why;
       messages = [
@@ -117,7 +120,8 @@ export async function runStage<T>(ctx: BuildContext, spec: StageSpec<T>): Promis
       ],
       parse: parseReviewVerdict,
     });
-    if (!review.ok) return { ok: false, status: 'error', reason: `${review.error.code}: ${review.error.message}` };
+    if (!review.ok)
+      return { ok: false, status: 'error', reason: `${review.error.code}: ${review.error.message}` };
     if (!review.parsed.ok) {
       record('review-unparseable', review.parsed.error);
       return {

@@ -63,10 +63,15 @@ export async function runWitness(
       promptVersion: WITNESS_PROMPT.version,
       parse: parseWitnessReply,
     });
-    if (!reply.ok) return { ok: false, status: 'error', reason: `${reply.error.code}: ${reply.error.message}` };
+    if (!reply.ok)
+      return { ok: false, status: 'error', reason: `${reply.error.code}: ${reply.error.message}` };
     const sendBack = (why: string, ask: string): void => {
       reason = why;
-      messages = [...messages, { role: 'assistant', content: reply.text }, { role: 'user', content: `${why}\n\n${ask}` }];
+      messages = [
+        ...messages,
+        { role: 'assistant', content: reply.text },
+        { role: 'user', content: `${why}\n\n${ask}` },
+      ];
     };
     if (!reply.parsed.ok) {
       record('unparseable', reply.parsed.error);

@@ -48,7 +48,8 @@ Exit codes: 0 all accepted, 1 some rejected, failed or interrupted, 2 bad input.
 function positive(name: string, text: string | undefined, fallback: number, min = 1): number {
   if (text === undefined) return fallback;
   const n = Number(text);
-  if (!Number.isInteger(n) || n < min) throw new UsageError(`--${name} must be an integer ≥ ${min}, not '${text}'`);
+  if (!Number.isInteger(n) || n < min)
+    throw new UsageError(`--${name} must be an integer ≥ ${min}, not '${text}'`);
   return n;
 }
 
@@ -67,7 +68,8 @@ function bindingOf(
     verifier: roles.verifiers[0],
   };
   if (byRole[wanted] !== undefined) return byRole[wanted];
-  if (project.providers[wanted] !== undefined) return resolve({ ...project, roles: { solver: wanted } }).solver;
+  if (project.providers[wanted] !== undefined)
+    return resolve({ ...project, roles: { solver: wanted } }).solver;
   return undefined;
 }
 
@@ -111,18 +113,23 @@ export function createBuildDagCommand(deps: {
     const concurrency = positive('concurrency', str('concurrency'), 4);
     const ttlText = str('cache-ttl');
     const ttl = ttlText === undefined ? undefined : Number(ttlText);
-    if (ttl !== undefined && !(Number.isFinite(ttl) && ttl >= 0)) throw new UsageError('--cache-ttl must be hours ≥ 0');
+    if (ttl !== undefined && !(Number.isFinite(ttl) && ttl >= 0))
+      throw new UsageError('--cache-ttl must be hours ≥ 0');
     const selection = readSelection(values);
     const loaded = loadDataset(datasetPath);
     if (!loaded.readable) {
       const first = loaded.diagnostics[0];
-      throw new UsageError(`cannot read the dataset ${datasetPath}${first === undefined ? '' : `: ${first.message}`}`);
+      throw new UsageError(
+        `cannot read the dataset ${datasetPath}${first === undefined ? '' : `: ${first.message}`}`,
+      );
     }
     const problems = selectProblems(loaded.problems, selection);
     if (problems.length === 0) throw new UsageError(`no problems to build in ${datasetPath}`);
     const skipped = loaded.diagnostics.filter((d) => d.severity === 'error').length;
     if (skipped > 0)
-      io.stderr(`prism build-dag: ${skipped} dataset error finding(s); those problems are skipped (run prism validate)\n`);
+      io.stderr(
+        `prism build-dag: ${skipped} dataset error finding(s); those problems are skipped (run prism validate)\n`,
+      );
 
     const chosen = chooseProjectConfig(
       { config: str('config'), model: str('model'), baseUrl: str('base-url'), provider: str('provider') },
@@ -137,10 +144,13 @@ export function createBuildDagCommand(deps: {
     const writerName = str('role') ?? 'solver';
     const reviewerName = str('reviewer') ?? 'reviewer';
     const writer = bindingOf(writerName, roles, project, resolve);
-    if (writer === undefined) throw new UsageError(`--role ${writerName}: no such role or provider in the config`);
+    if (writer === undefined)
+      throw new UsageError(`--role ${writerName}: no such role or provider in the config`);
     const reviewer = bindingOf(reviewerName, roles, project, resolve);
     if (reviewer === undefined)
-      throw new UsageError(`--reviewer ${reviewerName}: no such role or provider in the config (declare roles.reviewer)`);
+      throw new UsageError(
+        `--reviewer ${reviewerName}: no such role or provider in the config (declare roles.reviewer)`,
+      );
     for (const w of warnings)
       if (w.provider === writer.name || w.provider === reviewer.name)
         io.stderr(`prism build-dag: warning: provider ${w.provider}: ${w.message}\n`);
@@ -186,12 +196,15 @@ export function createBuildDagCommand(deps: {
     if (report.interrupted) io.stderr('prism build-dag: interrupted; run the same command again to resume\n');
     for (const b of report.builds)
       if (b.status === 'error' && !report.interrupted)
-        io.stderr(`${formatDiagnostic({ code: 'build-rejected', severity: 'error', message: b.reason ?? '', where: `problem ${b.problem_id}` })}\n`);
+        io.stderr(
+          `${formatDiagnostic({ code: 'build-rejected', severity: 'error', message: b.reason ?? '', where: `problem ${b.problem_id}` })}\n`,
+        );
     return report.accepted === report.problems ? 0 : 1;
   };
   return {
     name: 'build-dag',
-    summary: 'build reference DAGs with an LLM: three rewriting stages, reviewers, rule checks, a numeric witness',
+    summary:
+      'build reference DAGs with an LLM: three rewriting stages, reviewers, rule checks, a numeric witness',
     help: HELP,
     run,
   };
