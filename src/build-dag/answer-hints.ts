@@ -17,7 +17,7 @@ function hints(part: DraftAnswerFields, where: string): Diagnostic[] {
     if (part.final_answer_form === 'numerical') {
       const n = NUMBER.exec(rhs)?.[0].replace(/^[-+]/, '');
       // A one-character number ("2") is too common in instructions to count as a hint.
-      if (n !== undefined && n.length >= 2 && new RegExp(`(?<![\\d.])${escape(n)}(?![\\d])`).test(said))
+      if (n !== undefined && n.length >= 2 && new RegExp(`(?<![\\d.])${escapeRegExp(n)}(?![\\d])`).test(said))
         leaked = n;
     } else if (part.final_answer_form === 'algebraic' && rhs.length >= 3 && said.includes(rhs)) leaked = rhs;
     if (leaked !== undefined)
@@ -31,7 +31,7 @@ function hints(part: DraftAnswerFields, where: string): Diagnostic[] {
   return out;
 }
 
-function escape(text: string): string {
+function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import type { Diagnostic } from '../core/diagnostic.js';
 import type { Problem } from '../dag/types.js';
 import type { CallRecord } from '../pipeline/call-record.js';
 import { createPipeline } from '../pipeline/create-pipeline.js';
@@ -38,6 +39,8 @@ export interface BuildDagResult {
   /** The accepted problems, in input order, with DAG and witness. */
   readonly accepted: readonly Problem[];
   readonly outPath: string;
+  /** The failure that stopped the build (a rejected key, an unknown model, nothing listening), if any. */
+  readonly fatal?: Diagnostic;
 }
 
 /**
@@ -109,5 +112,6 @@ export async function runBuildDag(options: RunBuildDagOptions): Promise<BuildDag
   writeFileAtomic(outPath, `${JSON.stringify(kept, null, 2)}\n`);
   writeFileAtomic(join(options.dir, 'report.json'), `${JSON.stringify(report, null, 2)}\n`);
   writeFileAtomic(join(options.dir, 'report.md'), renderBuildReport(report));
-  return { report, accepted: kept, outPath };
+  const fatal = pipeline.fatal();
+  return { report, accepted: kept, outPath, ...(fatal === undefined ? {} : { fatal }) };
 }

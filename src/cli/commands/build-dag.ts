@@ -123,6 +123,11 @@ export function createBuildDagCommand(deps: {
         `cannot read the dataset ${datasetPath}${first === undefined ? '' : `: ${first.message}`}`,
       );
     }
+    const firstError = loaded.diagnostics.find((d) => d.severity === 'error');
+    if (loaded.problems.length === 0)
+      throw new UsageError(
+        `no problems to build in ${datasetPath}${firstError === undefined ? '' : ` (${firstError.where ?? ''}: ${firstError.message})`}`,
+      );
     const problems = selectProblems(loaded.problems, selection);
     if (problems.length === 0) throw new UsageError(`no problems to build in ${datasetPath}`);
     const skipped = loaded.diagnostics.filter((d) => d.severity === 'error').length;
@@ -193,7 +198,12 @@ export function createBuildDagCommand(deps: {
       io.stdout(
         `${report.accepted} accepted, ${report.rejected} rejected, ${report.errors} error(s) of ${report.problems} → ${result.outPath}; report ${join(dir, 'report.md')}\n`,
       );
-    if (report.interrupted) io.stderr('prism build-dag: interrupted; run the same command again to resume\n');
+    if (result.fatal !== undefined)
+      io.stderr(
+        `prism build-dag: stopped at the first failure (${result.fatal.where ?? 'model'}): ${result.fatal.message}\n`,
+      );
+    else if (report.interrupted)
+      io.stderr('prism build-dag: interrupted; run the same command again to resume\n');
     for (const b of report.builds)
       if (b.status === 'error' && !report.interrupted)
         io.stderr(
