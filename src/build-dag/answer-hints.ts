@@ -4,6 +4,9 @@ import type { DraftAnswerFields, DraftProblem } from './draft-problem.js';
 import { mathTextKey } from './math-text-key.js';
 
 /** The leading number of a stated value as written (`2.01`, `6.6\times10^{-3}`). */
+/** A single symbol (`\\theta_t`, `v_0'`): an answer "in terms of θ_t" names it without giving anything away. */
+const LONE_SYMBOL = /^(?:\\[A-Za-z]+|[A-Za-z])(?:_(?:\{[^{}]*\}|\\?[A-Za-z0-9]))?'*$/;
+
 const NUMBER = /[-+]?\d+(?:\.\d+)?(?:\\times10\^\{?[-+]?\d+\}?)?/;
 
 function hints(part: DraftAnswerFields, where: string): Diagnostic[] {
@@ -19,7 +22,8 @@ function hints(part: DraftAnswerFields, where: string): Diagnostic[] {
       // A one-character number ("2") is too common in instructions to count as a hint.
       if (n !== undefined && n.length >= 2 && new RegExp(`(?<![\\d.])${escapeRegExp(n)}(?![\\d])`).test(said))
         leaked = n;
-    } else if (part.final_answer_form === 'algebraic' && rhs.length >= 3 && said.includes(rhs)) leaked = rhs;
+    } else if (part.final_answer_form === 'algebraic' && !LONE_SYMBOL.test(rhs) && said.includes(rhs))
+      leaked = rhs;
     if (leaked !== undefined)
       out.push({
         code: 'build-answer-hint',
@@ -38,7 +42,8 @@ function escapeRegExp(text: string): string {
 /**
  * Stage 2's rule "must not hint at the answer", as far as a rule can tell: the instructions of a
  * numerical answer must not contain its written value (two characters or more), those of an
- * algebraic answer must not contain its right-hand side (compared as {@link mathTextKey}s).
+ * algebraic answer must not contain its right-hand side (compared as {@link mathTextKey}s) unless
+ * that is a single symbol (which "in terms of …" instructions name legitimately).
  */
 export function answerHints(draft: DraftProblem): Diagnostic[] {
   return [

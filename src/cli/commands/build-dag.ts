@@ -9,7 +9,7 @@ import { createResponseCache, defaultCacheDir } from '../../pipeline/response-ca
 import type { CliIo, Command } from '../io.js';
 import { UsageError } from '../io.js';
 import { readSelection, SELECTION_HELP, SELECTION_OPTIONS, selectProblems } from '../select-problems.js';
-import { chooseProjectConfig, formatDiagnostic } from './run.js';
+import { chooseProjectConfig } from './run.js';
 
 const HELP = `Usage: prism build-dag --dataset PATH [--out FILE] [--dir BUILD_DIR] [--role ROLE] [--reviewer ROLE]
                        [--max-retries N] [--config FILE | --model NAME --base-url URL --provider openai|anthropic]
@@ -207,7 +207,7 @@ export function createBuildDagCommand(deps: {
     for (const b of report.builds)
       if (b.status === 'error' && !report.interrupted)
         io.stderr(
-          `${formatDiagnostic({ code: 'build-rejected', severity: 'error', message: b.reason ?? '', where: `problem ${b.problem_id}` })}\n`,
+          `prism build-dag: problem ${b.problem_id}: a call failed at ${b.stage}: ${b.reason}; run again to retry\n`,
         );
     return report.accepted === report.problems ? 0 : 1;
   };
