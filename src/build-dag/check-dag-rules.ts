@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../core/diagnostic.js';
-import type { Problem } from '../dag/types.js';
+import type { DagNode, Problem } from '../dag/types.js';
 import { validateDataset } from '../dag/validate-dataset.js';
 import { type DraftProblem, problemFromDraft, solutionTexts } from './draft-problem.js';
 import { mathTextKey } from './math-text-key.js';
@@ -39,8 +39,8 @@ export function checkDagRules(
     else warnings.push(d);
   }
   const problem = validated.problems[0];
-  if (problem === undefined) return { errors, warnings };
-  const dag = problem.grading_standard;
+  // The verbatim and last-node rules are checked even on a broken graph, so one redo can fix all.
+  const dag = problem?.grading_standard ?? readableNodes(nodes);
   const last = dag[dag.length - 1];
   if (last !== undefined && last.is_final_answer !== true)
     errors.push({
@@ -59,7 +59,7 @@ export function checkDagRules(
         where: `${where} node ${node.index}`,
       });
   }
-  if (errors.length === 0)
+  if (problem !== undefined && errors.length === 0)
     for (const e of transitiveEdges(dag))
       warnings.push({
         code: 'build-transitive-edge',
@@ -67,7 +67,24 @@ export function checkDagRules(
         message: `dependency ${e.from} of node ${e.to} is transitive (already an ancestor through node ${e.via})`,
         where: `${where} node ${e.to}`,
       });
-  return errors.length === 0
+  return problem !== undefined && errors.length === 0
     ? { problem: problemFromDraft(original, draft, dag), errors, warnings }
     : { errors, warnings };
+}
+
+/** The entries of an unvalidated DAG that have a numeric index and a formula (the rest is reported by the validator). */
+function readableNodes(nodes: readonly unknown[]): DagNode[] {
+  return nodes.flatMap((n) => {
+    const o = n as Record<string, unknown>;
+    if (typeof o !== 'object' || o === null || typeof o.index !== 'number' || typeof o.formula !== 'string')
+      return [];
+    return [
+      {
+        index: o.index,
+        formula: o.formula,
+        dependency: [],
+        ...(o.is_final_answer === true ? { is_final_answer: true } : {}),
+      },
+    ];
+  });
 }
