@@ -4,6 +4,8 @@
  * client, runs) and statistics.
  */
 
+// PRISM-Physics's DAG-building pipeline (prism build-dag), as a namespace.
+export * as buildDag from './build-dag/index.js';
 export * from './core/diagnostic.js';
 export { InputError } from './core/input-error.js';
 export * from './core/print-latex.js';
@@ -38,5 +40,3 @@ export * from './score/index.js';
 export * from './stats/index.js';
 export * from './tasks/index.js';
 export * as techniques from './techniques/index.js';
-// PRISM-Physics's DAG-building pipeline (prism build-dag), as a namespace.
-export * as buildDag from './build-dag/index.js';

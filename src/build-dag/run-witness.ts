@@ -65,12 +65,12 @@ export async function runWitness(
     });
     if (!reply.ok)
       return { ok: false, status: 'error', reason: `${reply.error.code}: ${reply.error.message}` };
-    const sendBack = (why: string, ask: string): void => {
+    const sendBack = (why: string, ask: string, preamble = ''): void => {
       reason = why;
       messages = [
         ...messages,
         { role: 'assistant', content: reply.text },
-        { role: 'user', content: `${why}\n\n${ask}` },
+        { role: 'user', content: `${preamble}${why}\n\n${ask}` },
       ];
     };
     if (!reply.parsed.ok) {
@@ -105,7 +105,7 @@ export async function runWitness(
     if (checked.failures.length > 0) {
       const lines = findingLines(checked.failures);
       record('witness-failed', lines, [...new Set(checked.failures.map((d) => d.code))]);
-      sendBack(`${WITNESS_PROMPT.repair}\n${lines}`, WITNESS_PROMPT.repairReply);
+      sendBack(lines, WITNESS_PROMPT.repairReply, `${WITNESS_PROMPT.repair}\n`);
       continue;
     }
     record('accepted');

@@ -56,7 +56,8 @@ export const DAG_PROMPT = {
     '- formulas must be copied VERBATIM from the solution; add no new formula;',
     '- dependencies point backwards only, direct causes only (no transitive edges);',
     '- the last formula is a final answer; several final-answer nodes are allowed;',
-    '- every formula must lead to a final answer.',
+    '- every formula must lead to a final answer;',
+    '- list relations between quantities; leave out lines that only substitute numbers (a numerical answer is checked from "final_answer").',
   ].join('\n'),
   reply: 'Reply with ONLY a JSON object {"grading_standard": [...]} inside one ```json fence.',
 } as const;
