@@ -12,6 +12,4 @@ export const BUILD_DAG_CODES: Readonly<Record<string, string>> = {
   'build-edit-not-found':
     'A `solution_edits` / `final_answer_edits` entry of a witness repair names text that does not occur exactly once; the edit is not applied.',
   'build-no-solution': 'The problem has no solution text to build a DAG from; rejected at once.',
-  'build-rejected':
-    'A problem was rejected: a stage stayed invalid after the bounded retries, or its witness kept failing; the report names the stage and the last reason.',
 };

@@ -8,7 +8,8 @@ import { test } from 'node:test';
 import { createBuildDagCommand } from '../../src/cli/commands/build-dag.js';
 import { runCli, runCommand } from '../helpers/cli.js';
 import { startFakeLlmServer } from '../helpers/fake-llm-server.js';
-import { CAPACITOR, FALL, GOOD, PENDULUM, playbookScript } from './fixtures.js';
+import { fakeRolesConfig } from '../helpers/fake-roles.js';
+import { CAPACITOR, classify, FALL, GOOD, PENDULUM, playbookScript } from './fixtures.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'prism-build-dag-cli-'));
 const datasetPath = join(tmp, 'imported.json');
@@ -135,6 +136,91 @@ test('a rejected key stops the build at once with the server message, exit 1', a
     assert.equal(r.code, 1);
     assert.match(r.stderr, /stopped at the first failure .*Incorrect API key provided/);
     assert.ok(server.log.length <= 4, `${server.log.length} requests after a 401`);
+  } finally {
+    await server.close();
+  }
+});
+
+test('roles from a config file: --role and --reviewer take a role or a provider name; a problem without a solution makes no call', async () => {
+  const server = await startFakeLlmServer(playbookScript(GOOD));
+  try {
+    const config = join(tmp, 'prism.config.json');
+    writeFileSync(config, JSON.stringify(fakeRolesConfig(server.url)));
+    const noSolution = {
+      id: 'bare',
+      context: 'A ball is thrown up at $v_0$. Find its peak height $H$.',
+      final_answer: ['H = \\frac{v_0^2}{2g}'],
+      grading_standard: [],
+    };
+    const path = join(tmp, 'with-bare.json');
+    writeFileSync(path, JSON.stringify([CAPACITOR, noSolution]));
+    const r = await runCommand(command, [
+      '--dataset',
+      path,
+      '--config',
+      config,
+      '--reviewer',
+      'judge',
+      '--dir',
+      join(tmp, 'cfg'),
+      '--no-cache',
+      '--json',
+    ]);
+    assert.equal(r.code, 1, r.stderr);
+    const report = JSON.parse(r.stdout);
+    assert.deepEqual(
+      report.builds.map((b: { problem_id: string; status: string; stage?: string }) => [
+        b.problem_id,
+        b.status,
+        b.stage,
+      ]),
+      [
+        ['capacitor', 'accepted', undefined],
+        ['bare', 'rejected', 'input'],
+      ],
+    );
+    assert.deepEqual(report.reviewer, { provider: 'judge', model: 'judge-model' });
+    const models = (kind: 'review' | 'write') =>
+      new Set(
+        server.log.filter((q) => (classify(q).kind === 'review') === (kind === 'review')).map((q) => q.model),
+      );
+    assert.deepEqual([...models('write')], ['solver-model']);
+    assert.deepEqual([...models('review')], ['judge-model']);
+    // A provider name works too, and a role the config lacks is a usage error.
+    const byProvider = await runCommand(command, [
+      '--dataset',
+      datasetPath,
+      '--config',
+      config,
+      '--role',
+      'v2',
+      '--problem',
+      'capacitor',
+      '--dir',
+      join(tmp, 'cfg2'),
+      '--no-cache',
+      '--quiet',
+    ]);
+    assert.equal(byProvider.code, 0, byProvider.stderr);
+    assert.ok(server.log.some((q) => q.model === 'verifier-2' && classify(q).kind === 'normalize'));
+    const { providers } = fakeRolesConfig(server.url);
+    writeFileSync(
+      config,
+      JSON.stringify({ providers: { solver: providers.solver }, roles: { solver: 'solver' } }),
+    );
+    const missing = await runCommand(command, [
+      '--dataset',
+      datasetPath,
+      '--config',
+      config,
+      '--dir',
+      join(tmp, 'cfg3'),
+    ]);
+    assert.equal(missing.code, 2);
+    assert.match(
+      missing.stderr,
+      /--reviewer reviewer: no such role or provider in the config \(declare roles\.reviewer\)/,
+    );
   } finally {
     await server.close();
   }
