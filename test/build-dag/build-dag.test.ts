@@ -11,6 +11,7 @@ import type { Problem } from '../../src/dag/types.js';
 import { loadDataset } from '../../src/dataset/index.js';
 import type { CallRecord } from '../../src/pipeline/index.js';
 import { resolveRoles } from '../../src/pipeline/index.js';
+import { runCli } from '../helpers/cli.js';
 import { startFakeLlmServer } from '../helpers/fake-llm-server.js';
 import { fakeRolesConfig } from '../helpers/fake-roles.js';
 import {
@@ -85,6 +86,10 @@ test('well-behaved model: every problem accepted with its DAG and witness; the b
   assert.equal(cap.grading_standard.length, 3);
   assert.deepEqual(cap.witness, [{ '\\varepsilon_0': 8.854e-12, A: 0.02, d: 0.001, V: 12 }]);
   assert.equal(cap.domain, 'electromagnetism');
+  // `prism validate` finds nothing in it, witness walk included.
+  const validated = await runCli(['validate', '--dataset', result.outPath]);
+  assert.equal(validated.code, 0, validated.stdout);
+  assert.match(validated.stdout, /3 problems, 3 witness-checked, 0 findings/);
   // report.json and report.md beside the transcript.
   const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8'));
   assert.equal(report.accepted, 3);
