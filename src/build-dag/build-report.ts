@@ -47,6 +47,7 @@ export interface BuildReport {
   readonly reviewer: { readonly provider: string; readonly model: string };
   readonly max_retries: number;
   readonly prompt_versions: Readonly<Record<string, string>>;
+  /** Problems asked for; `builds` lists those started (all of them unless interrupted). */
   readonly problems: number;
   readonly accepted: number;
   readonly rejected: number;

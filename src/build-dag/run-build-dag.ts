@@ -66,7 +66,8 @@ export async function runBuildDag(options: RunBuildDagOptions): Promise<BuildDag
   let next = 0;
   let done = 0;
   const worker = async (): Promise<void> => {
-    while (next < options.problems.length) {
+    // After an interruption no new problem is started (the finished calls are in the transcript).
+    while (next < options.problems.length && !pipeline.signal.aborted) {
       const i = next++;
       const problem = options.problems[i]!;
       const result = await buildProblem(problem, {
@@ -94,7 +95,7 @@ export async function runBuildDag(options: RunBuildDagOptions): Promise<BuildDag
     reviewer: { provider: options.reviewer.name, model: options.reviewer.params.model },
     max_retries: maxRetries,
     prompt_versions: BUILD_PROMPT_VERSIONS,
-    problems: all.length,
+    problems: options.problems.length,
     accepted: all.filter((b) => b.status === 'accepted').length,
     rejected: all.filter((b) => b.status === 'rejected').length,
     errors: all.filter((b) => b.status === 'error').length,

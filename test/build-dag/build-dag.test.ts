@@ -242,6 +242,12 @@ test('a build aborted after 7 calls resumes: no finished call is requested again
       if (++calls === 7) controller.abort();
     });
     assert.equal(first.report.interrupted, true);
+    // The problem in progress stops with an error; no later problem is started.
+    assert.deepEqual(
+      first.report.builds.map((b) => [b.problem_id, b.status]),
+      [['pendulum', 'error']],
+    );
+    assert.match(first.report.builds[0]!.reason!, /^interrupted/);
     assert.equal(server.log.length, 7);
     const second = await run(dir);
     assert.equal(second.report.interrupted, false);

@@ -209,7 +209,7 @@ export function createBuildDagCommand(deps: {
         io.stderr(
           `prism build-dag: problem ${b.problem_id}: a call failed at ${b.stage}: ${b.reason}; run again to retry\n`,
         );
-    return report.accepted === report.problems ? 0 : 1;
+    return report.accepted === report.problems && !report.interrupted ? 0 : 1;
   };
   return {
     name: 'build-dag',
