@@ -1,7 +1,7 @@
 /** Every diagnostic code of `prism build-dag`, with its explanation (for `prism explain`). */
 export const BUILD_DAG_CODES: Readonly<Record<string, string>> = {
   'build-formula-not-verbatim':
-    'A DAG formula is not a verbatim copy of a formula of the (stage-1) solution (compared after whitespace normalization, `$$` and `&` dropped, rows and `\\quad`-separated parts of a block counted as formulas): the DAG must copy, not paraphrase or add. The stage is redone with this as feedback.',
+    "A DAG formula is not a verbatim copy of a formula of the (stage-1) solution (compared after removing whitespace, `$$`, `&`, spacing commands and `\\left`/`\\right`; a block's rows, `\\quad`-separated parts and chain links `a = b` of `a = b = c` count as written): the DAG must copy, not paraphrase or add. The stage is redone with this as feedback.",
   'build-last-not-final': 'The last DAG node is not marked `is_final_answer` (spec C7 rule).',
   'build-formula-unparseable':
     'A DAG formula does not parse: a built DAG must be fully checkable (in a dataset this is only a warning).',
