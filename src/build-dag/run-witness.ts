@@ -16,9 +16,10 @@ export type WitnessResult =
   | { readonly ok: true; readonly problem: Problem; readonly warnings: readonly Diagnostic[] }
   | { readonly ok: false; readonly status: 'rejected' | 'error'; readonly reason: string };
 
-/** The problem as the witness prompt shows it: the draft and its DAG. */
+/** The problem as the witness prompt shows it: the draft, its constants map (fixed values) and its DAG. */
 function shown(draft: DraftProblem, problem: Problem): string {
-  return JSON.stringify({ ...draft, grading_standard: problem.grading_standard }, null, 2);
+  const fixed = problem.constants === undefined ? {} : { constants: problem.constants };
+  return JSON.stringify({ ...draft, ...fixed, grading_standard: problem.grading_standard }, null, 2);
 }
 
 /**

@@ -79,7 +79,7 @@ export const WITNESS_PROMPT = {
   request: [
     'Propose a witness for this problem: SI values of its GIVEN quantities (the inputs of the formulas above), chosen so that the DAG can be solved forward for every other quantity.',
     "- For numerical problems use the values the problem states; for algebraic ones choose generic positive values (not 0 or 1) satisfying the problem's conditions.",
-    '- Keys are the LaTeX symbols exactly as the formulas write them ("m", "\\\\theta", "v_0"); values are plain numbers in SI units. Do not give values of quantities the formulas determine.',
+    '- Keys are the LaTeX symbols exactly as the formulas write them ("m", "\\\\theta", "v_0"); values are plain numbers in SI units. Do not give values of quantities the formulas determine, nor of symbols the "constants" map fixes.',
     'Reply with ONLY a JSON object {"witness": {"<symbol>": <number>, ...}}.',
   ].join('\n'),
   repair: [
