@@ -4,6 +4,8 @@
  * client, runs) and statistics.
  */
 
+// PRISM-Physics's DAG-building pipeline (prism build-dag), as a namespace.
+export * as buildDag from './build-dag/index.js';
 export * from './core/diagnostic.js';
 export { InputError } from './core/input-error.js';
 export * from './core/print-latex.js';

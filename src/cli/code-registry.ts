@@ -1,3 +1,4 @@
+import { BUILD_DAG_CODES } from '../build-dag/codes.js';
 import { DAG_CODES } from '../dag/codes.js';
 import { DATASET_CODES } from '../dataset/codes.js';
 import { DIFFICULTY_CODES } from '../difficulty/codes.js';
@@ -39,6 +40,7 @@ const STAGES: readonly [string, Readonly<Record<string, string>>][] = [
   ['sandbox', SANDBOX_CODES],
   ['difficulty', DIFFICULTY_CODES],
   ['error-analysis', ERROR_ANALYSIS_CODES],
+  ['build-dag', BUILD_DAG_CODES],
 ];
 
 /** Every diagnostic code of every stage: the one registry behind `prism explain`, the docs and the viewer. */

@@ -1,5 +1,6 @@
 import type { Command } from '../io.js';
 import { agreementCommand } from './agreement.js';
+import { buildDagCommand } from './build-dag.js';
 import { compareCommand } from './compare.js';
 import { datasetStatsCommand } from './dataset-stats.js';
 import { difficultyCommand } from './difficulty.js';
@@ -40,4 +41,5 @@ export const commands: readonly Command[] = [
   viewCommand,
   difficultyCommand,
   errorsCommand,
+  buildDagCommand,
 ];

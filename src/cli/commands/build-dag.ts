@@ -1,0 +1,224 @@
+import { basename, extname, join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { DEFAULT_MAX_RETRIES } from '../../build-dag/build-problem.js';
+import { runBuildDag } from '../../build-dag/run-build-dag.js';
+import { loadDataset } from '../../dataset/load-dataset.js';
+import type { ModelBinding, Roles } from '../../pipeline/resolve-roles.js';
+import { resolveRoles } from '../../pipeline/resolve-roles.js';
+import { createResponseCache, defaultCacheDir } from '../../pipeline/response-cache.js';
+import type { CliIo, Command } from '../io.js';
+import { UsageError } from '../io.js';
+import { readSelection, SELECTION_HELP, SELECTION_OPTIONS, selectProblems } from '../select-problems.js';
+import { chooseProjectConfig } from './run.js';
+
+const HELP = `Usage: prism build-dag --dataset PATH [--out FILE] [--dir BUILD_DIR] [--role ROLE] [--reviewer ROLE]
+                       [--max-retries N] [--config FILE | --model NAME --base-url URL --provider openai|anthropic]
+                       [--concurrency N] [--no-cache | --cache-ttl HOURS] [--json | --quiet] [selection flags]
+
+Builds reference DAGs with an LLM (PRISM-Physics's pipeline, spec C7) for a dataset in our format,
+e.g. one written by \`prism import\` (existing DAGs are rebuilt). Per problem:
+  1 normalize  formulas rewritten to the Format Instructions, every variable defined
+  2 clarify    final_answer_form, final_answer_instructions, significant_figures (no hint at the
+               answer: instructions that state it are sent back)
+  3 dag        the core formulas as a DAG; our rules first: schema, indices, backward edges, no
+               cycles, every node reaching a final node, the last node final, every formula parses
+               and is copied verbatim from the stage-1 solution; transitive edges are reported
+each followed by a reviewer (<judge>valid|invalid</judge><reason>…</reason>; invalid → redone with
+the reason). Then the witness: the model proposes values for the givens, the DAG is solved forward
+(prism validate's walk); every formula must hold and the final answers agree, else the failure
+(node, both values) goes back to the model. Accepted problems get their DAG and witness.
+
+Writes BUILD_DIR/transcripts.jsonl (every call; a rerun resumes without repeating finished calls),
+BUILD_DIR/report.json and report.md (accepted, or rejected with the stage and reason), and the
+accepted problems to --out (default BUILD_DIR/dataset.json).
+
+Options:
+  --dataset PATH     the problems (required)
+  --dir DIR          the build directory (default builds/<dataset name>)
+  --out FILE         the built dataset (default DIR/dataset.json)
+  --role ROLE        who rewrites: a config role or provider name (default solver)
+  --reviewer ROLE    who reviews (default reviewer)
+  --max-retries N    redos per stage and extra witness proposals (default ${DEFAULT_MAX_RETRIES})
+  --config FILE      providers and roles (default ./prism.config.json unless --model is given)
+  --model NAME       one model for both roles (OpenAI-compatible unless --provider anthropic)
+  --concurrency N    problems built at once (default 4)
+${SELECTION_HELP}
+Exit codes: 0 all accepted, 1 some rejected, failed or interrupted, 2 bad input.`;
+
+function positive(name: string, text: string | undefined, fallback: number, min = 1): number {
+  if (text === undefined) return fallback;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < min)
+    throw new UsageError(`--${name} must be an integer ≥ ${min}, not '${text}'`);
+  return n;
+}
+
+/** The binding of a role name or provider name of the config, or undefined. */
+function bindingOf(
+  wanted: string,
+  roles: Roles,
+  project: Parameters<typeof resolveRoles>[0],
+  resolve: (config: Parameters<typeof resolveRoles>[0]) => Roles,
+): ModelBinding | undefined {
+  const byRole: Record<string, ModelBinding | undefined> = {
+    solver: roles.solver,
+    reviewer: roles.reviewer,
+    judge: roles.judge,
+    meta_verifier: roles.meta_verifier,
+    verifier: roles.verifiers[0],
+  };
+  if (byRole[wanted] !== undefined) return byRole[wanted];
+  if (project.providers[wanted] !== undefined)
+    return resolve({ ...project, roles: { solver: wanted } }).solver;
+  return undefined;
+}
+
+/** Creates `prism build-dag` with the given environment (tests pass fast transport settings). */
+export function createBuildDagCommand(deps: {
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly transport?: { readonly backoff?: { baseMs?: number; maxMs?: number } };
+}): Command {
+  const run = async (argv: readonly string[], io: CliIo): Promise<number> => {
+    let values: Record<string, string | boolean | undefined>;
+    try {
+      ({ values } = parseArgs({
+        args: [...argv],
+        options: {
+          dataset: { type: 'string' },
+          out: { type: 'string' },
+          dir: { type: 'string' },
+          role: { type: 'string' },
+          reviewer: { type: 'string' },
+          'max-retries': { type: 'string' },
+          config: { type: 'string' },
+          model: { type: 'string' },
+          'base-url': { type: 'string' },
+          provider: { type: 'string' },
+          concurrency: { type: 'string' },
+          'no-cache': { type: 'boolean' },
+          'cache-ttl': { type: 'string' },
+          json: { type: 'boolean' },
+          quiet: { type: 'boolean' },
+          ...SELECTION_OPTIONS,
+        },
+        allowPositionals: false,
+      }));
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
+    const str = (k: string): string | undefined => values[k] as string | undefined;
+    const datasetPath = str('dataset');
+    if (datasetPath === undefined) throw new UsageError('--dataset PATH is required');
+    const maxRetries = positive('max-retries', str('max-retries'), DEFAULT_MAX_RETRIES, 0);
+    const concurrency = positive('concurrency', str('concurrency'), 4);
+    const ttlText = str('cache-ttl');
+    const ttl = ttlText === undefined ? undefined : Number(ttlText);
+    if (ttl !== undefined && !(Number.isFinite(ttl) && ttl >= 0))
+      throw new UsageError('--cache-ttl must be hours ≥ 0');
+    const selection = readSelection(values);
+    const loaded = loadDataset(datasetPath);
+    if (!loaded.readable) {
+      const first = loaded.diagnostics[0];
+      throw new UsageError(
+        `cannot read the dataset ${datasetPath}${first === undefined ? '' : `: ${first.message}`}`,
+      );
+    }
+    const firstError = loaded.diagnostics.find((d) => d.severity === 'error');
+    if (loaded.problems.length === 0)
+      throw new UsageError(
+        `no problems to build in ${datasetPath}${firstError === undefined ? '' : ` (${firstError.where ?? ''}: ${firstError.message})`}`,
+      );
+    const problems = selectProblems(loaded.problems, selection);
+    if (problems.length === 0) throw new UsageError(`no problems to build in ${datasetPath}`);
+    const skipped = loaded.diagnostics.filter((d) => d.severity === 'error').length;
+    if (skipped > 0)
+      io.stderr(
+        `prism build-dag: ${skipped} dataset error finding(s); those problems are skipped (run prism validate)\n`,
+      );
+
+    const chosen = chooseProjectConfig(
+      { config: str('config'), model: str('model'), baseUrl: str('base-url'), provider: str('provider') },
+      deps.env,
+      io,
+    );
+    if (typeof chosen === 'number') return chosen;
+    const { project } = chosen;
+    const options = { env: deps.env, ...(deps.transport === undefined ? {} : { transport: deps.transport }) };
+    const { roles, warnings } = resolveRoles(project, options);
+    const resolve = (config: typeof project): Roles => resolveRoles(config, options).roles;
+    const writerName = str('role') ?? 'solver';
+    const reviewerName = str('reviewer') ?? 'reviewer';
+    const writer = bindingOf(writerName, roles, project, resolve);
+    if (writer === undefined)
+      throw new UsageError(`--role ${writerName}: no such role or provider in the config`);
+    const reviewer = bindingOf(reviewerName, roles, project, resolve);
+    if (reviewer === undefined)
+      throw new UsageError(
+        `--reviewer ${reviewerName}: no such role or provider in the config (declare roles.reviewer)`,
+      );
+    for (const w of warnings)
+      if (w.provider === writer.name || w.provider === reviewer.name)
+        io.stderr(`prism build-dag: warning: provider ${w.provider}: ${w.message}\n`);
+
+    const dir = str('dir') ?? join('builds', basename(datasetPath, extname(datasetPath)) || 'dataset');
+    const controller = new AbortController();
+    const onInt = (): void => controller.abort();
+    process.once('SIGINT', onInt);
+    let result: Awaited<ReturnType<typeof runBuildDag>>;
+    try {
+      result = await runBuildDag({
+        dataset: datasetPath,
+        problems,
+        dir,
+        ...(str('out') === undefined ? {} : { out: str('out')! }),
+        writer,
+        reviewer,
+        maxRetries,
+        concurrency,
+        ...(values['no-cache'] === true ? {} : { cache: createResponseCache(defaultCacheDir(deps.env)) }),
+        ...((ttl ?? project.cache_ttl_hours) === undefined
+          ? {}
+          : { cacheMaxAgeMs: (ttl ?? project.cache_ttl_hours)! * 3_600_000 }),
+        signal: controller.signal,
+        onBuilt: (b, done, total) => {
+          if (values.quiet === true) return;
+          const tail =
+            b.status === 'accepted'
+              ? `accepted (attempts ${b.attempts.normalize}/${b.attempts.clarify}/${b.attempts.dag}/${b.attempts.witness}${b.warnings.length > 0 ? `, ${b.warnings.length} warning(s)` : ''})`
+              : `${b.status} at ${b.stage}: ${b.reason}`;
+          io.stderr(`prism build-dag: [${done}/${total}] ${b.problem_id} ${tail}\n`);
+        },
+      });
+    } finally {
+      process.off('SIGINT', onInt);
+    }
+    const { report } = result;
+    if (values.json === true) io.stdout(`${JSON.stringify(report, null, 2)}\n`);
+    else if (values.quiet !== true)
+      io.stdout(
+        `${report.accepted} accepted, ${report.rejected} rejected, ${report.errors} error(s) of ${report.problems} → ${result.outPath}; report ${join(dir, 'report.md')}\n`,
+      );
+    if (result.fatal !== undefined)
+      io.stderr(
+        `prism build-dag: stopped at the first failure (${result.fatal.where ?? 'model'}): ${result.fatal.message}\n`,
+      );
+    else if (report.interrupted)
+      io.stderr('prism build-dag: interrupted; run the same command again to resume\n');
+    for (const b of report.builds)
+      if (b.status === 'error' && !report.interrupted)
+        io.stderr(
+          `prism build-dag: problem ${b.problem_id}: a call failed at ${b.stage}: ${b.reason}; run again to retry\n`,
+        );
+    return report.accepted === report.problems && !report.interrupted ? 0 : 1;
+  };
+  return {
+    name: 'build-dag',
+    summary:
+      'build reference DAGs with an LLM: three rewriting stages, reviewers, rule checks, a numeric witness',
+    help: HELP,
+    run,
+  };
+}
+
+/** `prism build-dag`, wired to the process environment. */
+export const buildDagCommand: Command = createBuildDagCommand({ env: process.env });
