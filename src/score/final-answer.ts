@@ -1,7 +1,7 @@
 import type { Verdict } from '../core/tree.js';
 import type { Problem } from '../dag/types.js';
 import { withStandardConstants } from '../equivalence/constants-fallback.js';
-import { compareFormulas, prepareFormula } from '../equivalence/index.js';
+import { compareFormulas, prepareFormula, VALUE_SYMBOL } from '../equivalence/index.js';
 import type { NumericTolerance } from '../equivalence/literal-precision.js';
 import type { EquivalenceOptions, PreparedFormula } from '../equivalence/types.js';
 import type { ExtractionResult } from '../extract/types.js';
@@ -198,7 +198,7 @@ function judge(
     // A side that is the quantity has its variables, so a prepared formula without them cannot name it.
     const named = statements.filter(
       (s) =>
-        (!s.prepared || keyVariables.every((v) => s.variables.includes(v))) &&
+        (!s.prepared || keyVariables.every((v) => v === VALUE_SYMBOL || s.variables.includes(v))) &&
         s.keys.includes(key) &&
         (!test.numerical || s.hasValue),
     );
