@@ -169,6 +169,7 @@ export function createScorer(problems: readonly Problem[], options: ScorerOption
   };
 
   const scoreWithin = (problem: Problem, response: string, call: ScoreOptions): ScoreRecord => {
+    matcher.beginResponse();
     let nodes = prepared.get(problem.id);
     if (nodes === undefined || byId.get(problem.id) !== problem) {
       nodes = prepareNodes(problem);
@@ -201,7 +202,6 @@ export function createScorer(problems: readonly Problem[], options: ScorerOption
       if (workExhausted())
         return { latex: f.latex, offset: f.offset, end: f.end, kind: f.kind, matches, prepared: false };
       const answer = prepareAnswer(f.latex, problem);
-      matcher.prime(answer);
       if (answer.ok) {
         for (const node of nodes) {
           if (node.parts.some((part) => matcher.match(answer, part) === 'equivalent')) {

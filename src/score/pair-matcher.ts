@@ -24,11 +24,16 @@ export interface PairMatcher {
   /** As {@link match} without the CODATA constants retry: the cheap path, the cache, Algorithm 1. */
   decide(answer: PreparedFormula, node: PreparedFormula): Verdict;
   /**
-   * Computes (or recalls) a formula's fingerprint for the cheap path and charges its recorded work to
-   * the active work meter. A scorer primes every answer formula once per response and every node at
-   * creation, so a response's work never depends on what was scored before it.
+   * Computes (or recalls) a reference formula's fingerprint for the cheap path and charges its
+   * recorded work to the active work meter. A scorer primes every node at creation.
    */
   prime(formula: PreparedFormula): void;
+  /**
+   * Starts a response: an answer formula's fingerprint is computed only when a pair needs it, and
+   * charged (computed or recalled) on its first use in each response, so a response's work never
+   * depends on what was scored before it.
+   */
+  beginResponse(): void;
   readonly stats: MatchStats;
 }
 
@@ -52,6 +57,8 @@ interface Fingerprint {
   /** Kind and effective variables, with and without differentials; null when undetermined. */
   readonly all: string | null;
   readonly noDifferentials: string | null;
+  /** The effective variables themselves (null when undetermined). */
+  readonly effective: readonly string[] | null;
   readonly work: number;
 }
 
@@ -83,17 +90,25 @@ export function createPairMatcher(options: PairMatcherOptions = {}): PairMatcher
   const compute = (p: PreparedFormula): Fingerprint => {
     const run = metered(FINGERPRINT_WORK_CAP, () => effectiveVariables(p, mode), true);
     const effective = run.value?.filter((v) => v !== VALUE_SYMBOL);
-    if (effective === undefined) return { all: null, noDifferentials: null, work: run.work };
+    if (effective === undefined) return { all: null, noDifferentials: null, effective: null, work: run.work };
     const noDifferentials = effective.filter((v) => !v.startsWith('d{'));
     return {
       all: `${p.kind}|${effective.join(',')}`,
       noDifferentials: `${p.kind}|${noDifferentials.join(',')}`,
+      effective: derivativeFree(effective, noDifferentials),
       work: run.work,
     };
   };
+  // Reference formulas (primed nodes) are the scorer's own; every other formula's fingerprint is
+  // charged to the response on its first use in it — computed (and charged) or recalled (and its
+  // recorded work charged again) — so a response's work never depends on what was scored before.
+  const references = new WeakSet<PreparedFormula>();
+  let usedInResponse = new WeakSet<PreparedFormula>();
   const lookup = (p: PreparedFormula): Fingerprint => {
     let f = fingerprints.get(p);
     if (f === undefined) fingerprints.set(p, (f = compute(p)));
+    else if (!references.has(p) && !usedInResponse.has(p)) chargeRecorded(f.work);
+    usedInResponse.add(p);
     return f;
   };
   // With a derivative operator on either side, differentials are left out (the checker pins those
@@ -113,9 +128,13 @@ export function createPairMatcher(options: PairMatcherOptions = {}): PairMatcher
   };
   const prime = (p: PreparedFormula): void => {
     if (!cheap || !p.ok) return;
+    references.add(p);
     const f = fingerprints.get(p);
     if (f === undefined) fingerprints.set(p, compute(p));
     else chargeRecorded(f.work);
+  };
+  const beginResponse = (): void => {
+    usedInResponse = new WeakSet();
   };
   const decide = (answer: PreparedFormula, node: PreparedFormula): Verdict => {
     stats.pairs++;
@@ -128,6 +147,12 @@ export function createPairMatcher(options: PairMatcherOptions = {}): PairMatcher
       if (answer.canonical === node.canonical) {
         stats.identical++;
         return 'equivalent';
+      }
+      // An equation cannot be equivalent to a node equation that depends on a variable it never
+      // writes: decided from the node's fingerprint alone, before the answer's is computed.
+      if (answer.kind === 'equation' && lacksNodeVariable(answer, lookup(node))) {
+        stats.cheapRejects++;
+        return 'different';
       }
       const derivatives = answer.derivativeVariables.length > 0 || node.derivativeVariables.length > 0;
       const fa = fingerprint(answer, derivatives);
@@ -173,5 +198,21 @@ export function createPairMatcher(options: PairMatcherOptions = {}): PairMatcher
     if (verdict === 'equivalent' || !answer.ok || !node.ok || workExhausted()) return verdict;
     return compareWithConstants(answer, node, options.equivalence)?.verdict ?? verdict;
   };
-  return { match, decide, prime, stats };
+  return { match, decide, prime, beginResponse, stats };
+}
+
+/** The variables without differentials when they differ (kept minimal: either list is a subset test). */
+function derivativeFree(all: readonly string[], noDifferentials: readonly string[]): readonly string[] {
+  return noDifferentials.length === all.length ? all : noDifferentials;
+}
+
+/**
+ * The node is an equation whose effective variables (differentials aside, which a derivative
+ * operator may introduce on either side) include one the answer does not contain.
+ */
+function lacksNodeVariable(answer: PreparedFormula, node: Fingerprint): boolean {
+  if (node.effective === null || node.all === null) return false;
+  if (!node.all.startsWith('equation|')) return false;
+  const written = new Set(answer.variables);
+  return node.effective.some((v) => !written.has(v));
 }
