@@ -60,11 +60,34 @@ export function integrate(
     return { ...r, value: -r.value };
   }
   const inf = Number.POSITIVE_INFINITY;
+  // An integrand that does not decay at an infinite bound (x·|f(x)| growing tenfold at each of
+  // 1e4, 1e25, 1e50, 1e100 times the finite bound) diverges: not ok at once, where the quadrature
+  // would spend its whole budget to reach the same answer (`\int_r^\infty E\,dr` with E a symbol).
+  if (
+    (b === inf && growsAtInfinity(f, a === -inf ? 1 : a, 1)) ||
+    (a === -inf && growsAtInfinity(f, b === inf ? 1 : b, -1))
+  ) {
+    charge(4);
+    return { value: Number.NaN, error: Number.POSITIVE_INFINITY, ok: false, evals: 4 };
+  }
   if (a === -inf && b === inf)
     return adaptive((t) => mapped(f, t / (1 - t * t), (1 + t * t) / (1 - t * t) ** 2), -1, 1, options);
   if (b === inf) return adaptive((t) => mapped(f, a + t / (1 - t), 1 / (1 - t) ** 2), 0, 1, options);
   if (a === -inf) return adaptive((t) => mapped(f, b - (1 - t) / t, 1 / (t * t)), 0, 1, options);
   return adaptive(f, a, b, options);
+}
+
+/** x·|f(x)| grows at least tenfold between successive points s·10^k, k = 4, 25, 50, 100 (s = max(1, |from|)). */
+function growsAtInfinity(f: (x: number) => number, from: number, direction: 1 | -1): boolean {
+  const s = Math.max(1, Math.abs(from));
+  let last = 0;
+  for (const k of [4, 25, 50, 100]) {
+    const x = direction * s * 10 ** k;
+    const g = Math.abs(x * f(x));
+    if (!Number.isFinite(g) || g === 0 || (last > 0 && g < 10 * last)) return false;
+    last = g;
+  }
+  return true;
 }
 
 function mapped(f: (x: number) => number, x: number, jacobian: number): number {

@@ -110,3 +110,20 @@ test('gamma: integers exact, half-integers, reflection', () => {
   close(gamma(-0.5), -2 * Math.sqrt(Math.PI), 1e-13);
   assert.ok(Number.isNaN(gamma(-2)));
 });
+
+test('integrate: an integrand that does not decay at an infinite bound is not ok after 4 evaluations', () => {
+  const inf = Number.POSITIVE_INFINITY;
+  for (const f of [(_x: number) => 3, (x: number) => x, (x: number) => x ** -0.9]) {
+    const r = integrate(f, 2, inf);
+    assert.equal(r.ok, false);
+    assert.equal(r.evals, 4);
+    assert.equal(integrate(f, -inf, -2).ok, false);
+  }
+  // Convergent tails (and 1/x, which diverges slowly) still go through the quadrature.
+  const tail = integrate((x) => x ** -1.1, 1, inf, { maxEvals: 200_000 });
+  assert.ok(tail.evals > 4);
+  assert.ok(Math.abs(integrate((x) => 1 / (x * x), 1, inf).value - 1) < 1e-9);
+  assert.ok(integrate((x) => 1 / x, 1, inf).evals > 4);
+  // A peak far out (e^{−x/10^13}·x²) grows between 1e4 and 1e25 but not after: not flagged.
+  assert.ok(integrate((x) => x * x * Math.exp(-x / 1e13), 0, inf).evals > 4);
+});
