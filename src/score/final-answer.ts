@@ -195,12 +195,11 @@ function judge(
     return undefined;
   };
   if (key !== undefined) {
-    // A side that is the quantity has its variables, so a prepared formula without them cannot name it.
+    // A side that is the quantity has exactly its variables: only such statements have their sides
+    // prepared and compared.
+    const quantity = keyVariables.filter((v) => v !== VALUE_SYMBOL);
     const named = statements.filter(
-      (s) =>
-        (!s.prepared || keyVariables.every((v) => v === VALUE_SYMBOL || s.variables.includes(v))) &&
-        s.keys.includes(key) &&
-        (!test.numerical || s.hasValue),
+      (s) => mayName(s, quantity) && s.keys.includes(key) && (!test.numerical || s.hasValue),
     );
     if (named.length > 0) {
       const boxed = named.filter((s) => s.boxed);
@@ -221,6 +220,16 @@ function judge(
   // An algebraic answer the response never states under the expected name (`b^3 = …` for `b = …`):
   // any formula equivalent to it (a relation cannot be "revised" under a name it never had).
   return first(statements.filter((s) => !s.bare));
+}
+
+/** Whether a statement can have a side with exactly the variables `quantity` (sorted, no value symbol). */
+function mayName(s: Statement, quantity: readonly string[]): boolean {
+  if (!s.prepared) return true;
+  if (!quantity.every((v) => s.variables.includes(v))) return false;
+  if (s.sideVariables === undefined) return true;
+  return s.sideVariables.some(
+    (side) => side.length === quantity.length && side.every((v) => quantity.includes(v)),
+  );
 }
 
 /**

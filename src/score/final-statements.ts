@@ -1,6 +1,7 @@
 import type { PreparedFormula } from '../equivalence/types.js';
 import { splitFormula } from '../extract/split-formula.js';
 import type { ExtractionResult } from '../extract/types.js';
+import { freeVariables } from '../numeric/free-variables.js';
 import { boxedSpans, relationSides } from './answer-text.js';
 import { expressionValue } from './numeric-answer.js';
 
@@ -22,6 +23,11 @@ export interface Statement {
   readonly variables: readonly string[];
   /** The whole formula could be prepared (then a side's variables are among `variables`). */
   readonly prepared: boolean;
+  /**
+   * Free variables of each side of the prepared relation (undefined when it is not one relation):
+   * a side that is a quantity has exactly that quantity's variables.
+   */
+  readonly sideVariables?: readonly (readonly string[])[];
 }
 
 /** Most boxes read on their own (the rest keep the extractor's reading). */
@@ -81,9 +87,15 @@ export function finalStatements(
       read = { keys, hasValue: expressionValue(left) !== undefined || expressionValue(right) !== undefined };
       return read;
     };
+    const tree = whole.ok ? whole.tree : undefined;
+    const sideVariables =
+      tree?.type === 'relation' && tree.args.length === 2
+        ? tree.args.map((side) => freeVariables(side))
+        : undefined;
     return {
       ...base,
       sides,
+      ...(sideVariables === undefined ? {} : { sideVariables }),
       get keys() {
         return readSides().keys;
       },
