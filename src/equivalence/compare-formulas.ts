@@ -117,6 +117,7 @@ function runTrials(
     return { verdict: 'undetermined', evidence: base, diagnostics };
   }
   const pinned = impliedConstants(a, b);
+  const deterministic = union.filter((v) => !pinned.has(v)).length <= 1;
   const inB = new Set(b.variables);
   const shared = a.variables.filter((v) => inB.has(v) && !pinned.has(v));
   // Physical mode draws targets from the variables both formulas use: a variable that cancels in one
@@ -221,6 +222,8 @@ function runTrials(
       break;
     }
     if (t + 1 >= d.minTrials && nEq + nNeq >= minSuccesses) break;
+    // One free variable (or none): no value is drawn, so every further trial would repeat this one.
+    if (deterministic) break;
     // (work meter) the pair's or the response's work budget is spent.
     if (workExhausted()) {
       diagnostics.push(
@@ -237,7 +240,7 @@ function runTrials(
   }
   let verdict: Verdict;
   if (nNeq > 0) verdict = 'different';
-  else if (nEq >= minEqual) verdict = 'equivalent';
+  else if (nEq >= (deterministic ? 1 : minEqual)) verdict = 'equivalent';
   else {
     verdict = 'undetermined';
     if (!diagnostics.some((x) => x.code === 'budget-exhausted' || x.code === 'work-budget-exhausted')) {
@@ -250,10 +253,12 @@ function runTrials(
       );
     }
   }
+  // (`one-variable`: the verdict rests on one trial, which any other would repeat exactly.)
+  const repeated = deterministic ? { shortcut: 'one-variable' } : {};
   const evidence: Evidence =
     counterexample === undefined
-      ? { ...base, trials, nEq, nNeq, nFail }
-      : { ...base, trials, nEq, nNeq, nFail, counterexample };
+      ? { ...base, ...repeated, trials, nEq, nNeq, nFail }
+      : { ...base, ...repeated, trials, nEq, nNeq, nFail, counterexample };
   return { verdict, evidence, diagnostics };
 }
 
