@@ -5,6 +5,7 @@ import { isProse } from './is-prose.js';
 import { tryReaction } from './parse-reaction.js';
 import { parseStatements } from './parse-statements.js';
 import { ParseAbort, Parser, show } from './parser.js';
+import { RecentParses } from './recent-parses.js';
 import { tokenize } from './tokenize.js';
 
 /** Limits of one parse. */
@@ -19,12 +20,28 @@ const DEFAULT_MAX_LENGTH = 100_000;
 const DEFAULT_MAX_DEPTH = 200;
 
 /**
+ * Results of recent parses with the default limits (see {@link RecentParses}): 512 entries, 256 K
+ * source characters (about 25 MB of trees), sources up to 8 K characters.
+ */
+export const recentParses = new RecentParses({ maxEntries: 512, maxChars: 262_144, maxSourceLength: 8192 });
+
+/**
  * Parses one LaTeX formula (or a display block of several) into an expression tree. Math delimiters
  * (`$$`, `\[ \]`, `\( \)`, `$`) are ignored; every node carries its span in `source`. A block of
  * several formulas gives a `list`. Failures are diagnostics with stable codes (see `LATEX_CODES`),
- * never exceptions; time is linear in the input and nesting is bounded.
+ * never exceptions; time is linear in the input and nesting is bounded. Results are immutable: a
+ * source parsed recently with the default limits returns the same result object again.
  */
 export function parseLatex(source: string, options: ParseOptions = {}): ParseResult {
+  if (options.maxLength !== undefined || options.maxDepth !== undefined) return parseUncached(source, options);
+  const hit = recentParses.get(source);
+  if (hit !== undefined) return hit;
+  const result = parseUncached(source, options);
+  recentParses.set(source, result);
+  return result;
+}
+
+function parseUncached(source: string, options: ParseOptions): ParseResult {
   const maxLength = options.maxLength ?? DEFAULT_MAX_LENGTH;
   const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
   const whole = { start: 0, end: source.length };
