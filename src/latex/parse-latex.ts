@@ -103,7 +103,9 @@ function parseUncached(source: string, options: ParseOptions): ParseResult {
           items: flatten(items),
           span: { start: items[0]!.span.start, end: items[items.length - 1]!.span.end },
         };
-  if (treeHeight(tree) > maxDepth * 5) {
+  const heightLimit = maxDepth * 5;
+  // The recursive check is cheaper; with a huge configured limit, the iterative one cannot overflow the stack.
+  if (heightLimit <= 5000 ? deeperThan(tree, heightLimit) : treeHeight(tree) > heightLimit) {
     return fail(
       diagnostic('nesting-too-deep', 'error', `the tree is deeper than ${maxDepth * 5} levels`, whole),
     );
@@ -117,6 +119,51 @@ function fail(d: Diagnostic): ParseResult {
 
 function flatten(items: readonly Node[]): Node[] {
   return items.flatMap((item) => (item.type === 'list' ? flatten(item.items) : [item]));
+}
+
+/**
+ * True when some node lies deeper than `limit` levels below `node` (the root is level 1). Recursive,
+ * but it stops as soon as a path passes the limit, so it never recurses deeper than `limit + 1`
+ * frames; it allocates nothing (this runs on every parse).
+ */
+function deeperThan(node: Node, limit: number, level = 1): boolean {
+  if (level > limit) return true;
+  const next = level + 1;
+  switch (node.type) {
+    case 'unary':
+      return deeperThan(node.arg, limit, next);
+    case 'binary':
+      return deeperThan(node.left, limit, next) || deeperThan(node.right, limit, next);
+    case 'call':
+    case 'apply':
+    case 'relation':
+      return anyDeeper(node.args, limit, next);
+    case 'list':
+      return anyDeeper(node.items, limit, next);
+    case 'differential':
+      return deeperThan(node.of, limit, next);
+    case 'derivative':
+      return deeperThan(node.expr, limit, next);
+    case 'integral':
+      return (
+        deeperThan(node.integrand, limit, next) ||
+        (node.lower !== undefined && deeperThan(node.lower, limit, next)) ||
+        (node.upper !== undefined && deeperThan(node.upper, limit, next))
+      );
+    case 'sum':
+      return (
+        deeperThan(node.body, limit, next) ||
+        deeperThan(node.lower, limit, next) ||
+        deeperThan(node.upper, limit, next)
+      );
+    default:
+      return false;
+  }
+}
+
+function anyDeeper(nodes: readonly Node[], limit: number, level: number): boolean {
+  for (const n of nodes) if (deeperThan(n, limit, level)) return true;
+  return false;
 }
 
 /** Height of a tree, computed without recursion (chains of thousands of terms are fine). */
