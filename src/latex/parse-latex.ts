@@ -14,6 +14,11 @@ export interface ParseOptions {
   readonly maxLength?: number;
   /** Deepest accepted nesting of groups, fractions and scripts; deeper gives `nesting-too-deep`. Default 200. */
   readonly maxDepth?: number;
+  /**
+   * Reuse and keep results in {@link recentParses} (only with the default limits). Default true;
+   * false parses afresh (benchmarks, or callers that must not keep trees alive).
+   */
+  readonly cache?: boolean;
 }
 
 const DEFAULT_MAX_LENGTH = 100_000;
@@ -33,7 +38,8 @@ export const recentParses = new RecentParses({ maxEntries: 512, maxChars: 262_14
  * source parsed recently with the default limits returns the same result object again.
  */
 export function parseLatex(source: string, options: ParseOptions = {}): ParseResult {
-  if (options.maxLength !== undefined || options.maxDepth !== undefined) return parseUncached(source, options);
+  if (options.cache === false || options.maxLength !== undefined || options.maxDepth !== undefined)
+    return parseUncached(source, options);
   const hit = recentParses.get(source);
   if (hit !== undefined) return hit;
   const result = parseUncached(source, options);
