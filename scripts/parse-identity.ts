@@ -69,8 +69,12 @@ function answer(key: string, text: string, constants?: Readonly<Record<string, s
 const data = new URL('../data/', import.meta.url);
 const bundled = loadDataset(fileURLToPath(new URL('benchmark/', data))).problems;
 for (const p of bundled) {
-  p.grading_standard.forEach((n, i) => formula(`bundled ${p.id} node ${i}`, n.formula, p.constants));
-  (p.final_answer ?? []).forEach((f, i) => formula(`bundled ${p.id} final ${i}`, f, p.constants));
+  p.grading_standard.forEach((n, i) => {
+    formula(`bundled ${p.id} node ${i}`, n.formula, p.constants);
+  });
+  (p.final_answer ?? []).forEach((f, i) => {
+    formula(`bundled ${p.id} final ${i}`, f, p.constants);
+  });
   if (p.solution !== undefined) answer(`bundled ${p.id} solution`, p.solution, p.constants);
 }
 const constantsOf = new Map(bundled.map((p) => [p.id, p.constants]));
@@ -87,21 +91,31 @@ const at = (rel: string): string => fileURLToPath(new URL(rel, peers));
 if (existsSync(at('prism-physics/dag_02_subset.json'))) {
   const prism = loadDataset(at('prism-physics/dag_02_subset.json')).problems;
   for (const p of prism)
-    p.grading_standard.forEach((n, i) => formula(`prism ${p.id} node ${i}`, n.formula, p.constants));
-  prismFormulas(at('prism-physics/dag_02_subset.json')).forEach((f, i) => formula(`prism raw ${i}`, f));
+    p.grading_standard.forEach((n, i) => {
+      formula(`prism ${p.id} node ${i}`, n.formula, p.constants);
+    });
+  prismFormulas(at('prism-physics/dag_02_subset.json')).forEach((f, i) => {
+    formula(`prism raw ${i}`, f);
+  });
   const prismConstants = new Map(prism.map((p) => [p.id, p.constants]));
   readResponses(at('prism-physics/responses_02_subset.jsonl')).responses.forEach((r, i) => {
     answer(`prism response ${i}`, r.response, prismConstants.get(r.problem_id));
   });
   const olympiad = at('olympiadbench-physics/English_Olympiad_Physics.json');
-  olympiadFormulas(olympiad).forEach((f, i) => formula(`olympiad ${i}`, f));
+  olympiadFormulas(olympiad).forEach((f, i) => {
+    formula(`olympiad ${i}`, f);
+  });
   const solutions = JSON.parse(readFileSync(olympiad, 'utf8')) as { solution: string[] | string }[];
   solutions.forEach((s, i) => {
     answer(`olympiad solution ${i}`, Array.isArray(s.solution) ? s.solution.join('\n') : s.solution);
   });
-  phybenchFormulas(at('phybench/PHYBench-fullques_v1.json')).forEach((f, i) => formula(`phybench ${i}`, f));
+  phybenchFormulas(at('phybench/PHYBench-fullques_v1.json')).forEach((f, i) => {
+    formula(`phybench ${i}`, f);
+  });
   const sci = ['fund', 'class', 'thermo', 'quan'].map((n) => at(`scibench-physics/${n}_sol.json`));
-  scibenchFormulas(sci).forEach((f, i) => formula(`scibench ${i}`, f));
+  scibenchFormulas(sci).forEach((f, i) => {
+    formula(`scibench ${i}`, f);
+  });
 } else console.log('../shared/peers is absent: only the bundled data is checked');
 
 const out = Object.fromEntries(records);
