@@ -26,7 +26,8 @@ const DEFAULT_MAX_DEPTH = 200;
 
 /**
  * Results of recent parses with the default limits (see {@link RecentParses}): 512 entries, 256 K
- * source characters (about 25 MB of trees), sources up to 8 K characters.
+ * source characters (measured: 2.7 MB for 512 OlympiadBench formulas, 8 MB when full of long
+ * fractions), sources up to 8 K characters.
  */
 export const recentParses = new RecentParses({ maxEntries: 512, maxChars: 262_144, maxSourceLength: 8192 });
 

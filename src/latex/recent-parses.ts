@@ -4,7 +4,7 @@ import type { ParseResult } from '../core/tree.js';
 export interface RecentParsesOptions {
   /** Most results kept. */
   readonly maxEntries: number;
-  /** Most source characters kept over all entries (a tree costs roughly 100 bytes a character). */
+  /** Most source characters kept over all entries (trees cost 30–50 bytes a character). */
   readonly maxChars: number;
   /** Longest source that is kept at all. */
   readonly maxSourceLength: number;
