@@ -34,6 +34,8 @@ export class Parser {
   private readonly endToken: Token;
   /** `isIgnorable` of every token, computed once: `peek` runs many times per token. */
   private readonly skip: Uint8Array;
+  /** The `end` token of each range limit met so far (tokens are immutable, so one per limit). */
+  private readonly rangeEnds: Token[] = [];
 
   constructor(
     readonly source: string,
@@ -155,8 +157,13 @@ export class Parser {
 
   private endAt(): Token {
     if (this.limit >= this.tokens.length) return this.endToken;
+    // Every parse function peeks at the end of its group, often several times: one token per limit.
+    const known = this.rangeEnds[this.limit];
+    if (known !== undefined) return known;
     const t = this.tokens[this.limit]!;
-    return { kind: 'end', value: '', start: t.start, end: t.start, space: false };
+    const end: Token = { kind: 'end', value: '', start: t.start, end: t.start, space: false };
+    this.rangeEnds[this.limit] = end;
+    return end;
   }
 }
 
