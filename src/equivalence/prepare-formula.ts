@@ -138,6 +138,8 @@ function prepareTree(
   }
   variables.delete(VALUE_SYMBOL);
   if (kind === 'expression') variables.add(VALUE_SYMBOL);
+  const walked = { derivative: new Set<string>(), costly: new Set<string>() };
+  derivativeAndCostlyVariables(tree, walked, false);
   return {
     ok: true,
     source,
@@ -148,9 +150,9 @@ function prepareTree(
     branches,
     variables: [...variables].sort(),
     canonical: canonicalText(tree),
-    derivativeVariables: [...derivativeVariablesOf(tree)].sort(),
+    derivativeVariables: [...walked.derivative].sort(),
     precision,
-    costlyVariables: costlyVariablesOf(tree),
+    costlyVariables: [...walked.costly].sort(),
   };
 }
 
@@ -162,21 +164,21 @@ function sides(branch: Node, swap: boolean): { lhs: Node; rhs: Node } {
   return { lhs: { type: 'symbol', name: VALUE_SYMBOL, span: branch.span }, rhs: branch };
 }
 
-function derivativeVariablesOf(node: Node, found = new Set<string>()): Set<string> {
-  if (node.type === 'derivative' && !node.partial) found.add(node.variable);
-  for (const child of childNodes(node)) derivativeVariablesOf(child, found);
-  return found;
-}
-
-function costlyVariablesOf(tree: Node): string[] {
-  const found = new Set<string>();
-  const visit = (node: Node): void => {
-    if (node.type === 'integral' || node.type === 'sum') {
-      for (const v of freeVariables(node)) found.add(v);
-      return;
-    }
-    for (const child of childNodes(node)) visit(child);
-  };
-  visit(tree);
-  return [...found].sort();
+/**
+ * One walk for two facts: the variables of the (non-partial) derivative operators anywhere in the
+ * tree, and the free variables of each outermost integral, sum or product (solving for those
+ * evaluates the integral or sum).
+ */
+function derivativeAndCostlyVariables(
+  node: Node,
+  found: { derivative: Set<string>; costly: Set<string> },
+  insideCostly: boolean,
+): void {
+  if (node.type === 'derivative' && !node.partial) found.derivative.add(node.variable);
+  let inside = insideCostly;
+  if (!inside && (node.type === 'integral' || node.type === 'sum')) {
+    for (const v of freeVariables(node)) found.costly.add(v);
+    inside = true;
+  }
+  for (const child of childNodes(node)) derivativeAndCostlyVariables(child, found, inside);
 }

@@ -1,6 +1,6 @@
 import { printTree } from '../core/print-tree.js';
 import type { Node, SymbolNode } from '../core/tree.js';
-import { binary, opaqueNode, symbolNode } from './build.js';
+import { binary, opaqueNode, respan, symbolNode } from './build.js';
 import { parseEvaluationScripts } from './evaluation-bar.js';
 import { type DelimiterKind, OPENERS } from './grammar/delimiters.js';
 import { isOperatorFracAt, parseFrac } from './parse-frac.js';
@@ -128,7 +128,8 @@ function delimited(kind: DelimiterKind, body: Node, span: { start: number; end: 
     case 'angle':
       return opaqueNode(`<${printTree(body)}>`, span);
     default:
-      return body.type === 'list' || body.type === 'relation' ? body : { ...body, span };
+      // `body` is the group's fresh result, referenced nowhere else.
+      return body.type === 'list' || body.type === 'relation' ? body : respan(body, span);
   }
 }
 

@@ -1,5 +1,4 @@
 import type { DerivativeNode, Node } from '../core/tree.js';
-import { binary } from './build.js';
 import { startsFactor } from './classify.js';
 import { dMarkerAt, isDifferentialAt } from './differential.js';
 import { parseLeftRight, parseParen } from './parse-delimited.js';
@@ -35,7 +34,7 @@ export function parseFrac(p: Parser): Node {
   const bottom = p.within(den.start, den.end, () => parseGroupBody(p, 'denominator'));
   if (derivative) p.diffContext--;
   p.pos = den.after;
-  return { ...binary('/', top, bottom), span };
+  return { type: 'binary', op: '/', left: top, right: bottom, span };
 }
 
 function denominatorIsDifferential(p: Parser, start: number, end: number): boolean {

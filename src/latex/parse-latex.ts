@@ -5,6 +5,7 @@ import { isProse } from './is-prose.js';
 import { tryReaction } from './parse-reaction.js';
 import { parseStatements } from './parse-statements.js';
 import { ParseAbort, Parser, show } from './parser.js';
+import { RecentParses } from './recent-parses.js';
 import { tokenize } from './tokenize.js';
 
 /** Limits of one parse. */
@@ -13,18 +14,41 @@ export interface ParseOptions {
   readonly maxLength?: number;
   /** Deepest accepted nesting of groups, fractions and scripts; deeper gives `nesting-too-deep`. Default 200. */
   readonly maxDepth?: number;
+  /**
+   * Reuse and keep results in {@link recentParses} (only with the default limits). Default true;
+   * false parses afresh (benchmarks, or callers that must not keep trees alive).
+   */
+  readonly cache?: boolean;
 }
 
 const DEFAULT_MAX_LENGTH = 100_000;
 const DEFAULT_MAX_DEPTH = 200;
 
 /**
+ * Results of recent parses with the default limits (see {@link RecentParses}): 512 entries, 256 K
+ * source characters (measured: 2.7 MB for 512 OlympiadBench formulas, 8 MB when full of long
+ * fractions), sources up to 8 K characters.
+ */
+export const recentParses = new RecentParses({ maxEntries: 512, maxChars: 262_144, maxSourceLength: 8192 });
+
+/**
  * Parses one LaTeX formula (or a display block of several) into an expression tree. Math delimiters
  * (`$$`, `\[ \]`, `\( \)`, `$`) are ignored; every node carries its span in `source`. A block of
  * several formulas gives a `list`. Failures are diagnostics with stable codes (see `LATEX_CODES`),
- * never exceptions; time is linear in the input and nesting is bounded.
+ * never exceptions; time is linear in the input and nesting is bounded. Results are immutable: a
+ * source parsed recently with the default limits returns the same result object again.
  */
 export function parseLatex(source: string, options: ParseOptions = {}): ParseResult {
+  if (options.cache === false || options.maxLength !== undefined || options.maxDepth !== undefined)
+    return parseUncached(source, options);
+  const hit = recentParses.get(source);
+  if (hit !== undefined) return hit;
+  const result = parseUncached(source, options);
+  recentParses.set(source, result);
+  return result;
+}
+
+function parseUncached(source: string, options: ParseOptions): ParseResult {
   const maxLength = options.maxLength ?? DEFAULT_MAX_LENGTH;
   const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
   const whole = { start: 0, end: source.length };
@@ -86,7 +110,9 @@ export function parseLatex(source: string, options: ParseOptions = {}): ParseRes
           items: flatten(items),
           span: { start: items[0]!.span.start, end: items[items.length - 1]!.span.end },
         };
-  if (treeHeight(tree) > maxDepth * 5) {
+  const heightLimit = maxDepth * 5;
+  // The recursive check is cheaper; with a huge configured limit, the iterative one cannot overflow the stack.
+  if (heightLimit <= 5000 ? deeperThan(tree, heightLimit) : treeHeight(tree) > heightLimit) {
     return fail(
       diagnostic('nesting-too-deep', 'error', `the tree is deeper than ${maxDepth * 5} levels`, whole),
     );
@@ -100,6 +126,51 @@ function fail(d: Diagnostic): ParseResult {
 
 function flatten(items: readonly Node[]): Node[] {
   return items.flatMap((item) => (item.type === 'list' ? flatten(item.items) : [item]));
+}
+
+/**
+ * True when some node lies deeper than `limit` levels below `node` (the root is level 1). Recursive,
+ * but it stops as soon as a path passes the limit, so it never recurses deeper than `limit + 1`
+ * frames; it allocates nothing (this runs on every parse).
+ */
+function deeperThan(node: Node, limit: number, level = 1): boolean {
+  if (level > limit) return true;
+  const next = level + 1;
+  switch (node.type) {
+    case 'unary':
+      return deeperThan(node.arg, limit, next);
+    case 'binary':
+      return deeperThan(node.left, limit, next) || deeperThan(node.right, limit, next);
+    case 'call':
+    case 'apply':
+    case 'relation':
+      return anyDeeper(node.args, limit, next);
+    case 'list':
+      return anyDeeper(node.items, limit, next);
+    case 'differential':
+      return deeperThan(node.of, limit, next);
+    case 'derivative':
+      return deeperThan(node.expr, limit, next);
+    case 'integral':
+      return (
+        deeperThan(node.integrand, limit, next) ||
+        (node.lower !== undefined && deeperThan(node.lower, limit, next)) ||
+        (node.upper !== undefined && deeperThan(node.upper, limit, next))
+      );
+    case 'sum':
+      return (
+        deeperThan(node.body, limit, next) ||
+        deeperThan(node.lower, limit, next) ||
+        deeperThan(node.upper, limit, next)
+      );
+    default:
+      return false;
+  }
+}
+
+function anyDeeper(nodes: readonly Node[], limit: number, level: number): boolean {
+  for (const n of nodes) if (deeperThan(n, limit, level)) return true;
+  return false;
 }
 
 /** Height of a tree, computed without recursion (chains of thousands of terms are fine). */

@@ -1,4 +1,5 @@
 import type { Node } from '../core/tree.js';
+import { respan } from './build.js';
 import { parseGroupBody } from './parse-group-body.js';
 import { parsePrimary } from './parse-primary.js';
 import type { Parser } from './parser.js';
@@ -17,7 +18,7 @@ export function parseScriptArg(p: Parser, inRange = false): Node {
     const node = p.within(open + 1, close, () => parseGroupBody(p, 'script'));
     p.pos = close + 1;
     // The braces belong to the script: `x = a^{2}` must slice back to itself, closing brace included.
-    return { ...node, span: { start: p.tokens[open]!.start, end: p.tokens[close]!.end } };
+    return respan(node, { start: p.tokens[open]!.start, end: p.tokens[close]!.end });
   }
   if (t.kind === 'char' && (t.value === '-' || t.value === '+')) {
     p.next();

@@ -32,6 +32,10 @@ export class Parser {
   /** Bare `\quad` separates formulas at statement level; inside an operand it is spacing. */
   readonly diagnostics: Diagnostic[] = [];
   private readonly endToken: Token;
+  /** `isIgnorable` of every token, computed once: `peek` runs many times per token. */
+  private readonly skip: Uint8Array;
+  /** The `end` token of each range limit met so far (tokens are immutable, so one per limit). */
+  private readonly rangeEnds: Token[] = [];
 
   constructor(
     readonly source: string,
@@ -41,6 +45,8 @@ export class Parser {
   ) {
     this.limit = tokens.length;
     this.endToken = { kind: 'end', value: '', start: source.length, end: source.length, space: false };
+    this.skip = new Uint8Array(tokens.length);
+    for (let k = 0; k < tokens.length; k++) if (isIgnorable(tokens[k]!)) this.skip[k] = 1;
   }
 
   /** A token index read as if absent (the `}` of `{\frac{d}{dt}}(…)`), or -1. */
@@ -48,8 +54,7 @@ export class Parser {
 
   /** The next significant token (ignorable commands are skipped for good), or an `end` token. */
   peek(): Token {
-    while (this.pos < this.limit && (isIgnorable(this.tokens[this.pos]!) || this.pos === this.transparent))
-      this.pos++;
+    while (this.pos < this.limit && (this.skip[this.pos] === 1 || this.pos === this.transparent)) this.pos++;
     return this.pos < this.limit ? this.tokens[this.pos]! : this.endAt();
   }
 
@@ -58,7 +63,7 @@ export class Parser {
     this.peek();
     let k = this.pos;
     for (let seen = 0; k < this.limit; k++) {
-      if (isIgnorable(this.tokens[k]!) || k === this.transparent) continue;
+      if (this.skip[k] === 1 || k === this.transparent) continue;
       if (seen === offset) return this.tokens[k]!;
       seen++;
     }
@@ -152,8 +157,13 @@ export class Parser {
 
   private endAt(): Token {
     if (this.limit >= this.tokens.length) return this.endToken;
+    // Every parse function peeks at the end of its group, often several times: one token per limit.
+    const known = this.rangeEnds[this.limit];
+    if (known !== undefined) return known;
     const t = this.tokens[this.limit]!;
-    return { kind: 'end', value: '', start: t.start, end: t.start, space: false };
+    const end: Token = { kind: 'end', value: '', start: t.start, end: t.start, space: false };
+    this.rangeEnds[this.limit] = end;
+    return end;
   }
 }
 

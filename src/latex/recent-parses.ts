@@ -1,0 +1,63 @@
+import type { ParseResult } from '../core/tree.js';
+
+/** Bounds of {@link RecentParses}. */
+export interface RecentParsesOptions {
+  /** Most results kept. */
+  readonly maxEntries: number;
+  /** Most source characters kept over all entries (trees cost 30–50 bytes a character). */
+  readonly maxChars: number;
+  /** Longest source that is kept at all. */
+  readonly maxSourceLength: number;
+}
+
+/**
+ * The most recent parse results, keyed by their exact source text, least recently used evicted
+ * first. A scorer parses each math row of an answer to split it into formulas and then prepares
+ * each formula, which parses it again: when a row holds one formula both texts are the same, and
+ * the second parse is a lookup. Results are immutable, so a hit returns the very same object.
+ */
+export class RecentParses {
+  private readonly map = new Map<string, ParseResult>();
+  private chars = 0;
+
+  constructor(readonly options: RecentParsesOptions) {}
+
+  /** The result stored for `key` (marked as recently used), or undefined. */
+  get(key: string): ParseResult | undefined {
+    const hit = this.map.get(key);
+    if (hit === undefined) return undefined;
+    this.map.delete(key);
+    this.map.set(key, hit);
+    return hit;
+  }
+
+  /** Stores a result; evicts the oldest entries past the bounds. Over-long sources are not kept. */
+  set(key: string, result: ParseResult): void {
+    if (key.length > this.options.maxSourceLength) return;
+    if (this.map.delete(key)) this.chars -= key.length;
+    this.map.set(key, result);
+    this.chars += key.length;
+    while (this.map.size > this.options.maxEntries || this.chars > this.options.maxChars) {
+      const oldest = this.map.keys().next();
+      if (oldest.done === true) break;
+      this.map.delete(oldest.value);
+      this.chars -= oldest.value.length;
+    }
+  }
+
+  /** Entries held. */
+  get size(): number {
+    return this.map.size;
+  }
+
+  /** Source characters held. */
+  get heldChars(): number {
+    return this.chars;
+  }
+
+  /** Forgets every entry. */
+  clear(): void {
+    this.map.clear();
+    this.chars = 0;
+  }
+}
