@@ -199,7 +199,7 @@ function judge(
     // prepared and compared.
     const quantity = keyVariables.filter((v) => v !== VALUE_SYMBOL);
     const named = statements.filter(
-      (s) => mayName(s, quantity) && s.keys.includes(key) && (!test.numerical || s.hasValue),
+      (s) => mayName(s, quantity) && s.names(key, quantity) && (!test.numerical || s.hasValue),
     );
     if (named.length > 0) {
       const boxed = named.filter((s) => s.boxed);
@@ -222,14 +222,9 @@ function judge(
   return first(statements.filter((s) => !s.bare));
 }
 
-/** Whether a statement can have a side with exactly the variables `quantity` (sorted, no value symbol). */
+/** Whether a statement holds every variable of `quantity` (no value symbol), when it could be prepared. */
 function mayName(s: Statement, quantity: readonly string[]): boolean {
-  if (!s.prepared) return true;
-  if (!quantity.every((v) => s.variables.includes(v))) return false;
-  if (s.sideVariables === undefined) return true;
-  return s.sideVariables.some(
-    (side) => side.length === quantity.length && side.every((v) => quantity.includes(v)),
-  );
+  return !s.prepared || quantity.every((v) => s.variables.includes(v));
 }
 
 /**

@@ -28,6 +28,11 @@ export interface Statement {
    * a side that is a quantity has exactly that quantity's variables.
    */
   readonly sideVariables?: readonly (readonly string[])[];
+  /**
+   * Whether a side is the quantity `key` (a canonical text) whose variables are `quantity`; only the
+   * sides with exactly those variables are prepared to tell.
+   */
+  names(key: string, quantity: readonly string[]): boolean;
 }
 
 /** Most boxes read on their own (the rest keep the extractor's reading). */
@@ -73,34 +78,48 @@ export function finalStatements(
       variables: whole.ok ? whole.variables : [],
       prepared: whole.ok,
     };
-    if (bare) return { ...base, keys: [], hasValue: expressionValue(whole) !== undefined };
+    if (bare)
+      return { ...base, keys: [], hasValue: expressionValue(whole) !== undefined, names: () => false };
     const sides = relationSides(latex);
-    if (sides === undefined) return { ...base, keys: [], hasValue: false };
-    // The sides are prepared on first use: the check reads them only for statements that can name
-    // an expected quantity (see `judge`), and preparing is most of the check's cost.
-    let read: { keys: string[]; hasValue: boolean } | undefined;
-    const readSides = () => {
-      if (read !== undefined) return read;
-      const left = prepare(sides.lhs);
-      const right = prepare(sides.rhs);
-      const keys = [left, right].filter((p) => p.ok && p.kind === 'expression').map((p) => p.canonical);
-      read = { keys, hasValue: expressionValue(left) !== undefined || expressionValue(right) !== undefined };
-      return read;
+    if (sides === undefined) return { ...base, keys: [], hasValue: false, names: () => false };
+    // The sides are prepared on first use, each on its own: the check reads a side only when it
+    // can be an expected quantity (it has exactly the quantity's variables), and the other side only
+    // for a statement that names the quantity; preparing is most of the check's cost.
+    const texts = [sides.lhs, sides.rhs] as const;
+    const preparedSides: (PreparedFormula | undefined)[] = [undefined, undefined];
+    const side = (i: 0 | 1) => {
+      preparedSides[i] ??= prepare(texts[i]);
+      return preparedSides[i];
+    };
+    const keyOf = (i: 0 | 1) => {
+      const p = side(i);
+      return p.ok && p.kind === 'expression' ? p.canonical : undefined;
     };
     const tree = whole.ok ? whole.tree : undefined;
     const sideVariables =
       tree?.type === 'relation' && tree.args.length === 2
-        ? tree.args.map((side) => freeVariables(side))
+        ? tree.args.map((node) => freeVariables(node))
         : undefined;
     return {
       ...base,
       sides,
       ...(sideVariables === undefined ? {} : { sideVariables }),
       get keys() {
-        return readSides().keys;
+        return [keyOf(0), keyOf(1)].filter((k) => k !== undefined);
       },
       get hasValue() {
-        return readSides().hasValue;
+        return expressionValue(side(0)) !== undefined || expressionValue(side(1)) !== undefined;
+      },
+      names(key: string, quantity: readonly string[]) {
+        return ([0, 1] as const).some((i) => {
+          const vars = sideVariables?.[i];
+          if (
+            vars !== undefined &&
+            !(vars.length === quantity.length && vars.every((v) => quantity.includes(v)))
+          )
+            return false;
+          return keyOf(i) === key;
+        });
       },
     };
   });
