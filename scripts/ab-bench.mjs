@@ -92,7 +92,9 @@ for (const k of [0, 1])
   console.log(
     `${label[k].padEnd(18)} ${fresh.length} fresh answers: ${((1e6 * fresh.length) / cpu[k]).toFixed(1)} per CPU-second, median ${q(times[k], 0.5).toFixed(2)} ms, p99 ${q(times[k], 0.99).toFixed(1)} ms`,
   );
-console.log(`ratio now/before: throughput ${(cpu[0] / cpu[1]).toFixed(2)}×, p99 ${(q(times[0], 0.99) / q(times[1], 0.99)).toFixed(2)}×`);
+console.log(
+  `ratio now/before: throughput ${(cpu[0] / cpu[1]).toFixed(2)}×, p99 ${(q(times[0], 0.99) / q(times[1], 0.99)).toFixed(2)}×`,
+);
 const real = [before, now].map((m) => m.fresh.realAnswers());
 if (real[1] === undefined) console.log('real answers: ../shared/peers/prism-physics absent; skipped');
 else
