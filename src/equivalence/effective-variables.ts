@@ -46,10 +46,13 @@ function compute(formula: PreparedFormula, mode: EquivalenceMode): readonly stri
     const reference = solvePrepared(formula, target, base, TOL, BUDGET);
     if (reference.truncated || reference.set.kind !== 'points' || isEmpty(reference.set)) continue;
     const effective = [target];
+    const moved = { ...base };
     for (const v of variables) {
       if (v === target) continue;
-      const moved = { ...base, [v]: lo + ((base[v]! - lo + (hi - lo) / 2) % (hi - lo)) };
+      // One variable moved by half the range (wrapping), the others as drawn.
+      moved[v] = lo + ((base[v]! - lo + (hi - lo) / 2) % (hi - lo));
       const again = solvePrepared(formula, target, moved, TOL, BUDGET);
+      moved[v] = base[v]!;
       if (again.truncated || again.set.kind === 'all') return undefined;
       if (!sameSolutions(reference.set, again.set, TOL, mode)) effective.push(v);
     }

@@ -121,7 +121,10 @@ export function createScorer(problems: readonly Problem[], options: ScorerOption
     // Node fingerprints are part of the reference: computed once here, charged to no response.
     prime(nodes);
   }
+  // A short id per distinct constants map: the answer-cache key is `id\u0000latex`, not the whole
+  // constants JSON (long keys cost a hash of their full length on every lookup).
   const constantsKeys = new WeakMap<Problem, string>();
+  const constantsIds = new Map<string, string>();
   let answerHits = 0;
   let answerMisses = 0;
   const answerCache = new LruCache<PreparedFormula>({
@@ -132,7 +135,9 @@ export function createScorer(problems: readonly Problem[], options: ScorerOption
   const prepareAnswer = (latex: string, problem: Problem): PreparedFormula => {
     let constants = constantsKeys.get(problem);
     if (constants === undefined) {
-      constants = problem.constants === undefined ? '' : JSON.stringify(problem.constants);
+      const json = problem.constants === undefined ? '' : JSON.stringify(problem.constants);
+      constants = constantsIds.get(json);
+      if (constants === undefined) constantsIds.set(json, (constants = String(constantsIds.size)));
       constantsKeys.set(problem, constants);
     }
     const key = `${constants}\u0000${latex}`;

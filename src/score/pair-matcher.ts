@@ -213,6 +213,6 @@ function derivativeFree(all: readonly string[], noDifferentials: readonly string
 function lacksNodeVariable(answer: PreparedFormula, node: Fingerprint): boolean {
   if (node.effective === null || node.all === null) return false;
   if (!node.all.startsWith('equation|')) return false;
-  const written = new Set(answer.variables);
-  return node.effective.some((v) => !written.has(v));
+  const written = answer.variables;
+  return node.effective.some((v) => !written.includes(v));
 }
