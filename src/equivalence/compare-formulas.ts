@@ -157,7 +157,9 @@ function runTrials(
   const exhausted = new Set<string>();
   // Phase 0 is the paper's range; later phases (physical mode) run only when too few trials of the
   // previous phases had a real solution, e.g. x^2 + y^2 = 1, which has none for y in [2, 20].
-  const phases = [range, ...fallbacks];
+  // Formulas with no variable in common can only disagree (or both be identities, which the paper's
+  // range shows as well): no fallback ranges for them.
+  const phases = shared.length === 0 && mode === 'physical' ? [range] : [range, ...fallbacks];
   const total = maxTrials * phases.length;
   for (let t = 0; t < total; t++) {
     const phase = Math.floor(t / maxTrials);
