@@ -4,9 +4,10 @@ import type { CliIo } from './io.js';
 import { UsageError } from './io.js';
 
 /**
- * The model a `--judge ROLE` flag names: a config role (judge, meta_verifier, reviewer, solver)
- * or, failing that, a provider name. Prints the provider's config warnings on stderr as
- * `prism <command>: warning: …`; an unknown name is a usage error.
+ * The model a role flag (`--judge ROLE`, `--role`, `--reviewer`) names: a config role (judge,
+ * meta_verifier, reviewer, solver, verifier = the first verifier) or, failing that, a provider
+ * name. Prints the provider's config warnings on stderr as `prism <command>: warning: …`; an
+ * unknown name is a usage error naming `flag`.
  */
 export function bindJudgeRole(
   project: ProjectConfig,
@@ -17,6 +18,7 @@ export function bindJudgeRole(
   },
   io: CliIo,
   command: string,
+  flag = '--judge',
 ): ModelBinding {
   const options = { env: deps.env, ...(deps.transport === undefined ? {} : { transport: deps.transport }) };
   const { roles, warnings } = resolveRoles(project, options);
@@ -25,12 +27,15 @@ export function bindJudgeRole(
     meta_verifier: roles.meta_verifier,
     reviewer: roles.reviewer,
     solver: roles.solver,
+    verifier: roles.verifiers[0],
   };
   let binding = byRole[wanted];
   if (binding === undefined && project.providers[wanted] !== undefined)
     binding = resolveRoles({ ...project, roles: { solver: wanted } }, options).roles.solver;
   if (binding === undefined)
-    throw new UsageError(`--judge ${wanted}: no such role or provider in the config (declare roles.judge)`);
+    throw new UsageError(
+      `${flag} ${wanted}: no such role or provider in the config (declare roles.${wanted === 'verifier' ? 'verifiers' : wanted})`,
+    );
   for (const w of warnings)
     if (w.provider === binding.name)
       io.stderr(`prism ${command}: warning: provider ${w.provider}: ${w.message}\n`);

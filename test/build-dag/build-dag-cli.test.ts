@@ -38,7 +38,7 @@ const badInputs: [string, string[], RegExp][] = [
   [
     '--concurrency 0',
     ['--dataset', datasetPath, '--concurrency', '0', ...model],
-    /--concurrency must be an integer ≥ 1/,
+    /--concurrency must be a positive integer/,
   ],
   ['an unknown flag', ['--dataset', datasetPath, '--retries', '3', ...model], /Unknown option '--retries'/],
   ['an unknown problem id', ['--dataset', datasetPath, '--problem', 'pendulun', ...model], /pendulum/],

@@ -3,11 +3,10 @@ import { parseArgs } from 'node:util';
 import { DEFAULT_MAX_RETRIES } from '../../build-dag/build-problem.js';
 import { runBuildDag } from '../../build-dag/run-build-dag.js';
 import { loadDataset } from '../../dataset/load-dataset.js';
-import type { ModelBinding, Roles } from '../../pipeline/resolve-roles.js';
-import { resolveRoles } from '../../pipeline/resolve-roles.js';
-import { createResponseCache, defaultCacheDir } from '../../pipeline/response-cache.js';
+import { bindJudgeRole } from '../bind-judge-role.js';
 import type { CliIo, Command } from '../io.js';
 import { UsageError } from '../io.js';
+import { MODEL_CALL_OPTIONS, pipelineCacheOptions, readModelCallFlags } from '../model-call-flags.js';
 import { readSelection, SELECTION_HELP, SELECTION_OPTIONS, selectProblems } from '../select-problems.js';
 import { chooseProjectConfig } from './run.js';
 
@@ -54,25 +53,6 @@ function positive(name: string, text: string | undefined, fallback: number, min 
 }
 
 /** The binding of a role name or provider name of the config, or undefined. */
-function bindingOf(
-  wanted: string,
-  roles: Roles,
-  project: Parameters<typeof resolveRoles>[0],
-  resolve: (config: Parameters<typeof resolveRoles>[0]) => Roles,
-): ModelBinding | undefined {
-  const byRole: Record<string, ModelBinding | undefined> = {
-    solver: roles.solver,
-    reviewer: roles.reviewer,
-    judge: roles.judge,
-    meta_verifier: roles.meta_verifier,
-    verifier: roles.verifiers[0],
-  };
-  if (byRole[wanted] !== undefined) return byRole[wanted];
-  if (project.providers[wanted] !== undefined)
-    return resolve({ ...project, roles: { solver: wanted } }).solver;
-  return undefined;
-}
-
 /** Creates `prism build-dag` with the given environment (tests pass fast transport settings). */
 export function createBuildDagCommand(deps: {
   readonly env: Readonly<Record<string, string | undefined>>;
@@ -90,13 +70,7 @@ export function createBuildDagCommand(deps: {
           role: { type: 'string' },
           reviewer: { type: 'string' },
           'max-retries': { type: 'string' },
-          config: { type: 'string' },
-          model: { type: 'string' },
-          'base-url': { type: 'string' },
-          provider: { type: 'string' },
-          concurrency: { type: 'string' },
-          'no-cache': { type: 'boolean' },
-          'cache-ttl': { type: 'string' },
+          ...MODEL_CALL_OPTIONS,
           json: { type: 'boolean' },
           quiet: { type: 'boolean' },
           ...SELECTION_OPTIONS,
@@ -110,11 +84,7 @@ export function createBuildDagCommand(deps: {
     const datasetPath = str('dataset');
     if (datasetPath === undefined) throw new UsageError('--dataset PATH is required');
     const maxRetries = positive('max-retries', str('max-retries'), DEFAULT_MAX_RETRIES, 0);
-    const concurrency = positive('concurrency', str('concurrency'), 4);
-    const ttlText = str('cache-ttl');
-    const ttl = ttlText === undefined ? undefined : Number(ttlText);
-    if (ttl !== undefined && !(Number.isFinite(ttl) && ttl >= 0))
-      throw new UsageError('--cache-ttl must be hours ≥ 0');
+    const flags = readModelCallFlags(values, 4);
     const selection = readSelection(values);
     const loaded = loadDataset(datasetPath);
     if (!loaded.readable) {
@@ -136,29 +106,18 @@ export function createBuildDagCommand(deps: {
         `prism build-dag: ${skipped} dataset error finding(s); those problems are skipped (run prism validate)\n`,
       );
 
-    const chosen = chooseProjectConfig(
-      { config: str('config'), model: str('model'), baseUrl: str('base-url'), provider: str('provider') },
-      deps.env,
-      io,
-    );
+    const chosen = chooseProjectConfig(flags, deps.env, io);
     if (typeof chosen === 'number') return chosen;
     const { project } = chosen;
-    const options = { env: deps.env, ...(deps.transport === undefined ? {} : { transport: deps.transport }) };
-    const { roles, warnings } = resolveRoles(project, options);
-    const resolve = (config: typeof project): Roles => resolveRoles(config, options).roles;
-    const writerName = str('role') ?? 'solver';
-    const reviewerName = str('reviewer') ?? 'reviewer';
-    const writer = bindingOf(writerName, roles, project, resolve);
-    if (writer === undefined)
-      throw new UsageError(`--role ${writerName}: no such role or provider in the config`);
-    const reviewer = bindingOf(reviewerName, roles, project, resolve);
-    if (reviewer === undefined)
-      throw new UsageError(
-        `--reviewer ${reviewerName}: no such role or provider in the config (declare roles.reviewer)`,
-      );
-    for (const w of warnings)
-      if (w.provider === writer.name || w.provider === reviewer.name)
-        io.stderr(`prism build-dag: warning: provider ${w.provider}: ${w.message}\n`);
+    const writer = bindJudgeRole(project, str('role') ?? 'solver', deps, io, 'build-dag', '--role');
+    const reviewer = bindJudgeRole(
+      project,
+      str('reviewer') ?? 'reviewer',
+      deps,
+      io,
+      'build-dag',
+      '--reviewer',
+    );
 
     const dir = str('dir') ?? join('builds', basename(datasetPath, extname(datasetPath)) || 'dataset');
     const controller = new AbortController();
@@ -174,11 +133,8 @@ export function createBuildDagCommand(deps: {
         writer,
         reviewer,
         maxRetries,
-        concurrency,
-        ...(values['no-cache'] === true ? {} : { cache: createResponseCache(defaultCacheDir(deps.env)) }),
-        ...((ttl ?? project.cache_ttl_hours) === undefined
-          ? {}
-          : { cacheMaxAgeMs: (ttl ?? project.cache_ttl_hours)! * 3_600_000 }),
+        concurrency: flags.concurrency,
+        ...pipelineCacheOptions(flags, project, deps.env),
         signal: controller.signal,
         onBuilt: (b, done, total) => {
           if (values.quiet === true) return;

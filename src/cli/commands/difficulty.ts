@@ -4,15 +4,19 @@ import { loadDataset } from '../../dataset/load-dataset.js';
 import { parseC12File } from '../../difficulty/parse-c12-file.js';
 import { type C12Provider, runDifficulty } from '../../difficulty/run-difficulty.js';
 import { DEFAULT_CONFIG_FILE } from '../../pipeline/load-project-config.js';
-import { createResponseCache, defaultCacheDir } from '../../pipeline/response-cache.js';
 import type { CutPoints } from '../../stats/calibrate-cut-points.js';
-import { bindJudgeRole } from '../bind-judge-role.js';
 import { fileLevelErrors } from '../dataset-errors.js';
 import type { CliIo, Command } from '../io.js';
 import { UsageError } from '../io.js';
+import { resolveJudgeBinding } from '../judge-binding.js';
+import {
+  judgeModelFlags,
+  MODEL_CALL_OPTIONS,
+  pipelineCacheOptions,
+  readModelCallFlags,
+} from '../model-call-flags.js';
 import { bundledDatasetPath } from '../paths.js';
 import { readSelection, SELECTION_HELP, SELECTION_OPTIONS, selectProblems } from '../select-problems.js';
-import { chooseProjectConfig } from './run.js';
 
 const HELP = `Usage: prism difficulty [--dataset PATH] (--proxy | --c12 FILE | --judge ROLE [--config FILE]
                         | --model NAME --base-url URL [--provider openai|anthropic])
@@ -72,15 +76,9 @@ export function createDifficultyCommand(deps: {
           proxy: { type: 'boolean' },
           c12: { type: 'string' },
           judge: { type: 'string' },
-          config: { type: 'string' },
-          model: { type: 'string' },
-          'base-url': { type: 'string' },
-          provider: { type: 'string' },
+          ...MODEL_CALL_OPTIONS,
           out: { type: 'string' },
           cuts: { type: 'string' },
-          concurrency: { type: 'string' },
-          'no-cache': { type: 'boolean' },
-          'cache-ttl': { type: 'string' },
           json: { type: 'boolean' },
           quiet: { type: 'boolean' },
           ...SELECTION_OPTIONS,
@@ -105,13 +103,7 @@ export function createDifficultyCommand(deps: {
         'say where C1/C2 come from: --proxy (offline, rule-based), --c12 FILE, or a judge (--model NAME [--base-url URL], --config FILE)',
       );
     const cuts = readCuts(str('cuts'));
-    const concurrency = Number(str('concurrency') ?? 8);
-    if (!Number.isInteger(concurrency) || concurrency < 1)
-      throw new UsageError('--concurrency must be a positive integer');
-    const ttlText = str('cache-ttl');
-    const ttl = ttlText === undefined ? undefined : Number(ttlText);
-    if (ttl !== undefined && !(Number.isFinite(ttl) && ttl >= 0))
-      throw new UsageError('--cache-ttl must be hours ≥ 0');
+    const flags = readModelCallFlags(values, 8);
     const selection = readSelection(values);
 
     const path = str('dataset') ?? bundledDatasetPath();
@@ -147,27 +139,15 @@ export function createDifficultyCommand(deps: {
       c12 = { kind: 'file', byId: parsed.byId };
       title = `C1/C2 from ${file}`;
     } else {
-      const chosen = chooseProjectConfig(
-        {
-          config: str('config'),
-          model: str('model'),
-          baseUrl: str('base-url'),
-          provider: str('provider'),
-          concurrency,
-        },
-        deps.env,
-        io,
-      );
-      if (typeof chosen === 'number') return chosen;
-      const binding = bindJudgeRole(chosen.project, str('judge') ?? 'judge', deps, io, 'difficulty');
-      const maxAge = ttl ?? chosen.project.cache_ttl_hours;
+      const resolved = resolveJudgeBinding('difficulty', judgeModelFlags(flags, str('judge')), deps, io);
+      if (typeof resolved === 'number') return resolved;
+      const { project, binding } = resolved;
       c12 = {
         kind: 'judge',
         binding,
-        concurrency,
+        concurrency: flags.concurrency,
         signal: controller.signal,
-        ...(values['no-cache'] === true ? {} : { cache: createResponseCache(defaultCacheDir(deps.env)) }),
-        ...(maxAge === undefined ? {} : { cacheMaxAgeMs: maxAge * 3_600_000 }),
+        ...pipelineCacheOptions(flags, project, deps.env),
       };
       title = `judged by ${binding.params.model}`;
     }

@@ -2,12 +2,17 @@ import { parseArgs } from 'node:util';
 import { loadAnyDataset } from '../../dataset/load-any-dataset.js';
 import type { ErrorSummary } from '../../error-analysis/error-summary.js';
 import { renderErrorSummary } from '../../error-analysis/render-error-summary.js';
-import { createResponseCache, defaultCacheDir } from '../../pipeline/response-cache.js';
 import { loadRun, type StoredRun } from '../../runs/load-run.js';
 import { runErrors } from '../../runs/run-errors.js';
 import type { CliIo, Command } from '../io.js';
 import { UsageError } from '../io.js';
 import { resolveJudgeBinding } from '../judge-binding.js';
+import {
+  judgeModelFlags,
+  MODEL_CALL_OPTIONS,
+  pipelineCacheOptions,
+  readModelCallFlags,
+} from '../model-call-flags.js';
 import { formatDiagnostic } from './run.js';
 
 const HELP = `Usage: prism errors RUN [RUN …] [--judge ROLE] [--config FILE]
@@ -50,16 +55,10 @@ export function createErrorsCommand(deps: {
         args: [...argv],
         options: {
           judge: { type: 'string' },
-          config: { type: 'string' },
-          model: { type: 'string' },
-          'base-url': { type: 'string' },
-          provider: { type: 'string' },
+          ...MODEL_CALL_OPTIONS,
           dataset: { type: 'string' },
           all: { type: 'boolean' },
-          concurrency: { type: 'string' },
           'retry-errors': { type: 'boolean' },
-          'no-cache': { type: 'boolean' },
-          'cache-ttl': { type: 'string' },
           json: { type: 'boolean' },
           quiet: { type: 'boolean' },
         },
@@ -72,13 +71,8 @@ export function createErrorsCommand(deps: {
     const str = (k: string): string | undefined => v[k] as string | undefined;
     const dirs = parsed.positionals;
     if (dirs.length === 0) throw new UsageError('name at least one run directory');
-    const concurrency = Number(str('concurrency') ?? 8);
-    if (!Number.isInteger(concurrency) || concurrency < 1)
-      throw new UsageError('--concurrency must be a positive integer');
-    const ttlText = str('cache-ttl');
-    const ttl = ttlText === undefined ? undefined : Number(ttlText);
-    if (ttl !== undefined && !(Number.isFinite(ttl) && ttl >= 0))
-      throw new UsageError('--cache-ttl must be hours ≥ 0');
+    const flags = readModelCallFlags(v, 8);
+    const { concurrency } = flags;
     const runs: StoredRun[] = [];
     for (const dir of dirs) {
       const { run: stored } = loadRun(dir);
@@ -87,23 +81,10 @@ export function createErrorsCommand(deps: {
         throw new UsageError(`${dir} has no scored answers (records.jsonl); run prism rescore ${dir} first`);
       runs.push(stored);
     }
-    const resolved = resolveJudgeBinding(
-      'errors',
-      {
-        config: str('config'),
-        model: str('model'),
-        baseUrl: str('base-url'),
-        provider: str('provider'),
-        concurrency,
-        role: str('judge'),
-      },
-      deps,
-      io,
-    );
+    const resolved = resolveJudgeBinding('errors', judgeModelFlags(flags, str('judge')), deps, io);
     if (typeof resolved === 'number') return resolved;
     const { project, binding } = resolved;
-    const maxAge = ttl ?? project.cache_ttl_hours;
-    const cache = v['no-cache'] === true ? undefined : createResponseCache(defaultCacheDir(deps.env));
+    const cacheOptions = pipelineCacheOptions(flags, project, deps.env);
     const controller = new AbortController();
     const onInt = (): void => controller.abort();
     process.once('SIGINT', onInt);
@@ -120,8 +101,7 @@ export function createErrorsCommand(deps: {
           problems: dataset.problems,
           binding,
           all: v.all === true,
-          ...(cache === undefined ? {} : { cache }),
-          ...(maxAge === undefined ? {} : { cacheMaxAgeMs: maxAge * 3_600_000 }),
+          ...cacheOptions,
           retryErrors: v['retry-errors'] === true,
           concurrency,
           signal: controller.signal,

@@ -2,12 +2,17 @@ import { parseArgs } from 'node:util';
 import { loadAnyDataset } from '../../dataset/load-any-dataset.js';
 import type { Rubric } from '../../judges/judge-sample.js';
 import { renderJudgeSummary } from '../../judges/render-judge-summary.js';
-import { createResponseCache, defaultCacheDir } from '../../pipeline/response-cache.js';
 import { loadRun } from '../../runs/load-run.js';
 import { runJudge } from '../../runs/run-judge.js';
 import type { CliIo, Command } from '../io.js';
 import { UsageError } from '../io.js';
 import { resolveJudgeBinding } from '../judge-binding.js';
+import {
+  judgeModelFlags,
+  MODEL_CALL_OPTIONS,
+  pipelineCacheOptions,
+  readModelCallFlags,
+} from '../model-call-flags.js';
 import { formatDiagnostic } from './run.js';
 
 const HELP = `Usage: prism judge RUN [--rubric pps|binary|steps] [--judge ROLE] [--config FILE]
@@ -47,15 +52,9 @@ export function createJudgeCommand(deps: {
         options: {
           rubric: { type: 'string' },
           judge: { type: 'string' },
-          config: { type: 'string' },
-          model: { type: 'string' },
-          'base-url': { type: 'string' },
-          provider: { type: 'string' },
+          ...MODEL_CALL_OPTIONS,
           dataset: { type: 'string' },
-          concurrency: { type: 'string' },
           'retry-errors': { type: 'boolean' },
-          'no-cache': { type: 'boolean' },
-          'cache-ttl': { type: 'string' },
           json: { type: 'boolean' },
           quiet: { type: 'boolean' },
         },
@@ -71,28 +70,11 @@ export function createJudgeCommand(deps: {
     const rubric = (str('rubric') ?? 'pps') as Rubric;
     if (!['pps', 'binary', 'steps'].includes(rubric))
       throw new UsageError(`--rubric must be pps, binary or steps, not '${rubric}'`);
-    const concurrency = Number(str('concurrency') ?? 8);
-    if (!Number.isInteger(concurrency) || concurrency < 1)
-      throw new UsageError('--concurrency must be a positive integer');
-    const ttlText = str('cache-ttl');
-    const ttl = ttlText === undefined ? undefined : Number(ttlText);
-    if (ttl !== undefined && !(Number.isFinite(ttl) && ttl >= 0))
-      throw new UsageError(`--cache-ttl must be hours ≥ 0`);
+    const flags = readModelCallFlags(v, 8);
+    const { concurrency } = flags;
     const { run: stored } = loadRun(dir);
     if (stored === undefined) throw new UsageError(`${dir} is not a run directory (no run.json)`);
-    const resolved = resolveJudgeBinding(
-      'judge',
-      {
-        config: str('config'),
-        model: str('model'),
-        baseUrl: str('base-url'),
-        provider: str('provider'),
-        concurrency,
-        role: str('judge'),
-      },
-      deps,
-      io,
-    );
+    const resolved = resolveJudgeBinding('judge', judgeModelFlags(flags, str('judge')), deps, io);
     if (typeof resolved === 'number') return resolved;
     const { project, binding } = resolved;
     const datasetPath = str('dataset') ?? stored.config.dataset;
@@ -109,10 +91,7 @@ export function createJudgeCommand(deps: {
         references: dataset.references,
         rubric,
         binding,
-        ...(v['no-cache'] === true ? {} : { cache: createResponseCache(defaultCacheDir(deps.env)) }),
-        ...((ttl ?? project.cache_ttl_hours) === undefined
-          ? {}
-          : { cacheMaxAgeMs: (ttl ?? project.cache_ttl_hours)! * 3_600_000 }),
+        ...pipelineCacheOptions(flags, project, deps.env),
         retryErrors: v['retry-errors'] === true,
         concurrency,
         ...(project.judge?.pps_weights === undefined ? {} : { ppsWeights: project.judge.pps_weights }),

@@ -1,0 +1,77 @@
+import type { ProjectConfig } from '../pipeline/project-config.js';
+import { createResponseCache, defaultCacheDir, type ResponseCache } from '../pipeline/response-cache.js';
+import { UsageError } from './io.js';
+import type { JudgeModelFlags } from './judge-binding.js';
+
+/**
+ * The `parseArgs` options of every command that calls a model (`judge`, `errors`, `difficulty`,
+ * `build-dag`): where the model is, how many calls at once, and the response cache.
+ */
+export const MODEL_CALL_OPTIONS = {
+  config: { type: 'string' },
+  model: { type: 'string' },
+  'base-url': { type: 'string' },
+  provider: { type: 'string' },
+  concurrency: { type: 'string' },
+  'no-cache': { type: 'boolean' },
+  'cache-ttl': { type: 'string' },
+} as const;
+
+/** The flags of {@link MODEL_CALL_OPTIONS}, checked. */
+export interface ModelCallFlags {
+  readonly config: string | undefined;
+  readonly model: string | undefined;
+  readonly baseUrl: string | undefined;
+  readonly provider: string | undefined;
+  readonly concurrency: number;
+  readonly noCache: boolean;
+  /** `--cache-ttl` in hours (the config's `cache_ttl_hours` applies when absent). */
+  readonly cacheTtlHours: number | undefined;
+}
+
+/** Reads and checks the model-call flags; a bad value is a usage error (exit 2). */
+export function readModelCallFlags(
+  values: Readonly<Record<string, string | boolean | undefined>>,
+  defaultConcurrency: number,
+): ModelCallFlags {
+  const str = (k: string): string | undefined =>
+    typeof values[k] === 'string' ? (values[k] as string) : undefined;
+  const concurrency = Number(str('concurrency') ?? defaultConcurrency);
+  if (!Number.isInteger(concurrency) || concurrency < 1)
+    throw new UsageError('--concurrency must be a positive integer');
+  const ttlText = str('cache-ttl');
+  const cacheTtlHours = ttlText === undefined ? undefined : Number(ttlText);
+  if (cacheTtlHours !== undefined && !(Number.isFinite(cacheTtlHours) && cacheTtlHours >= 0))
+    throw new UsageError('--cache-ttl must be hours ≥ 0');
+  return {
+    config: str('config'),
+    model: str('model'),
+    baseUrl: str('base-url'),
+    provider: str('provider'),
+    concurrency,
+    noCache: values['no-cache'] === true,
+    cacheTtlHours,
+  };
+}
+
+/** The model flags with `--judge ROLE`, as {@link resolveJudgeBinding} takes them. */
+export function judgeModelFlags(flags: ModelCallFlags, role: string | undefined): JudgeModelFlags {
+  const { config, model, baseUrl, provider, concurrency } = flags;
+  return { config, model, baseUrl, provider, concurrency, role };
+}
+
+/**
+ * The call layer's cache options: the shared response cache unless `--no-cache`; entries older
+ * than `--cache-ttl` (else the config's `cache_ttl_hours`) are not used.
+ */
+export function pipelineCacheOptions(
+  flags: ModelCallFlags,
+  project: ProjectConfig,
+  env: Readonly<Record<string, string | undefined>>,
+): { cache?: ResponseCache; cacheMaxAgeMs?: number } {
+  const hours = flags.cacheTtlHours ?? project.cache_ttl_hours;
+  return {
+    ...(flags.noCache ? {} : { cache: createResponseCache(defaultCacheDir(env)) }),
+    ...(hours === undefined ? {} : { cacheMaxAgeMs: hours * 3_600_000 }),
+  };
+}
