@@ -1,5 +1,4 @@
 import { basename, extname, join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { DEFAULT_MAX_RETRIES } from '../../build-dag/build-problem.js';
 import { runBuildDag } from '../../build-dag/run-build-dag.js';
 import { loadDataset } from '../../dataset/load-dataset.js';
@@ -7,6 +6,7 @@ import { bindJudgeRole } from '../bind-judge-role.js';
 import type { CliIo, Command } from '../io.js';
 import { UsageError } from '../io.js';
 import { MODEL_CALL_OPTIONS, pipelineCacheOptions, readModelCallFlags } from '../model-call-flags.js';
+import { parseFlags } from '../parse-flags.js';
 import { readSelection, SELECTION_HELP, SELECTION_OPTIONS, selectProblems } from '../select-problems.js';
 import { chooseProjectConfig } from './run.js';
 
@@ -52,34 +52,28 @@ function positive(name: string, text: string | undefined, fallback: number, min 
   return n;
 }
 
-/** The binding of a role name or provider name of the config, or undefined. */
 /** Creates `prism build-dag` with the given environment (tests pass fast transport settings). */
 export function createBuildDagCommand(deps: {
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly transport?: { readonly backoff?: { baseMs?: number; maxMs?: number } };
 }): Command {
   const run = async (argv: readonly string[], io: CliIo): Promise<number> => {
-    let values: Record<string, string | boolean | undefined>;
-    try {
-      ({ values } = parseArgs({
-        args: [...argv],
-        options: {
-          dataset: { type: 'string' },
-          out: { type: 'string' },
-          dir: { type: 'string' },
-          role: { type: 'string' },
-          reviewer: { type: 'string' },
-          'max-retries': { type: 'string' },
-          ...MODEL_CALL_OPTIONS,
-          json: { type: 'boolean' },
-          quiet: { type: 'boolean' },
-          ...SELECTION_OPTIONS,
-        },
-        allowPositionals: false,
-      }));
-    } catch (error) {
-      throw new UsageError((error as Error).message);
-    }
+    const { values } = parseFlags(
+      argv,
+      {
+        dataset: { type: 'string' },
+        out: { type: 'string' },
+        dir: { type: 'string' },
+        role: { type: 'string' },
+        reviewer: { type: 'string' },
+        'max-retries': { type: 'string' },
+        ...MODEL_CALL_OPTIONS,
+        json: { type: 'boolean' },
+        quiet: { type: 'boolean' },
+        ...SELECTION_OPTIONS,
+      },
+      false,
+    );
     const str = (k: string): string | undefined => values[k] as string | undefined;
     const datasetPath = str('dataset');
     if (datasetPath === undefined) throw new UsageError('--dataset PATH is required');

@@ -1,5 +1,4 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import { loadDataset } from '../../dataset/load-dataset.js';
 import { parseC12File } from '../../difficulty/parse-c12-file.js';
 import { type C12Provider, runDifficulty } from '../../difficulty/run-difficulty.js';
@@ -15,6 +14,7 @@ import {
   pipelineCacheOptions,
   readModelCallFlags,
 } from '../model-call-flags.js';
+import { parseFlags } from '../parse-flags.js';
 import { bundledDatasetPath } from '../paths.js';
 import { readSelection, SELECTION_HELP, SELECTION_OPTIONS, selectProblems } from '../select-problems.js';
 
@@ -67,27 +67,22 @@ export function createDifficultyCommand(deps: {
   readonly transport?: { readonly backoff?: { baseMs?: number; maxMs?: number } };
 }): Command {
   const run = async (argv: readonly string[], io: CliIo): Promise<number> => {
-    let values: Record<string, string | boolean | undefined>;
-    try {
-      ({ values } = parseArgs({
-        args: [...argv],
-        options: {
-          dataset: { type: 'string' },
-          proxy: { type: 'boolean' },
-          c12: { type: 'string' },
-          judge: { type: 'string' },
-          ...MODEL_CALL_OPTIONS,
-          out: { type: 'string' },
-          cuts: { type: 'string' },
-          json: { type: 'boolean' },
-          quiet: { type: 'boolean' },
-          ...SELECTION_OPTIONS,
-        },
-        allowPositionals: false,
-      }));
-    } catch (error) {
-      throw new UsageError((error as Error).message);
-    }
+    const { values } = parseFlags(
+      argv,
+      {
+        dataset: { type: 'string' },
+        proxy: { type: 'boolean' },
+        c12: { type: 'string' },
+        judge: { type: 'string' },
+        ...MODEL_CALL_OPTIONS,
+        out: { type: 'string' },
+        cuts: { type: 'string' },
+        json: { type: 'boolean' },
+        quiet: { type: 'boolean' },
+        ...SELECTION_OPTIONS,
+      },
+      false,
+    );
     const str = (k: string): string | undefined => values[k] as string | undefined;
     const judgeFlags = ['judge', 'config', 'model', 'base-url', 'provider'].filter(
       (k) => values[k] !== undefined,

@@ -1,4 +1,3 @@
-import { parseArgs } from 'node:util';
 import { loadAnyDataset } from '../../dataset/load-any-dataset.js';
 import type { ErrorSummary } from '../../error-analysis/error-summary.js';
 import { renderErrorSummary } from '../../error-analysis/render-error-summary.js';
@@ -13,6 +12,7 @@ import {
   pipelineCacheOptions,
   readModelCallFlags,
 } from '../model-call-flags.js';
+import { parseFlags } from '../parse-flags.js';
 import { formatDiagnostic } from './run.js';
 
 const HELP = `Usage: prism errors RUN [RUN …] [--judge ROLE] [--config FILE]
@@ -49,24 +49,19 @@ export function createErrorsCommand(deps: {
   readonly transport?: { readonly backoff?: { baseMs?: number; maxMs?: number } };
 }): Command {
   const run = async (argv: readonly string[], io: CliIo): Promise<number> => {
-    let parsed: { values: Record<string, string | boolean | undefined>; positionals: string[] };
-    try {
-      parsed = parseArgs({
-        args: [...argv],
-        options: {
-          judge: { type: 'string' },
-          ...MODEL_CALL_OPTIONS,
-          dataset: { type: 'string' },
-          all: { type: 'boolean' },
-          'retry-errors': { type: 'boolean' },
-          json: { type: 'boolean' },
-          quiet: { type: 'boolean' },
-        },
-        allowPositionals: true,
-      });
-    } catch (error) {
-      throw new UsageError((error as Error).message);
-    }
+    const parsed = parseFlags(
+      argv,
+      {
+        judge: { type: 'string' },
+        ...MODEL_CALL_OPTIONS,
+        dataset: { type: 'string' },
+        all: { type: 'boolean' },
+        'retry-errors': { type: 'boolean' },
+        json: { type: 'boolean' },
+        quiet: { type: 'boolean' },
+      },
+      true,
+    );
     const v = parsed.values;
     const str = (k: string): string | undefined => v[k] as string | undefined;
     const dirs = parsed.positionals;

@@ -1,0 +1,22 @@
+import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { UsageError } from './io.js';
+
+/** Flag values as a command reads them (no `multiple` options). */
+export type FlagValues = Record<string, string | boolean | undefined>;
+
+/**
+ * Reads a command's flags with `node:util`'s `parseArgs` (strict): an unknown flag, a missing value
+ * or an unexpected positional argument is a usage error (one line, exit 2), never a stack trace.
+ */
+export function parseFlags(
+  argv: readonly string[],
+  options: NonNullable<ParseArgsConfig['options']>,
+  allowPositionals = false,
+): { values: FlagValues; positionals: string[] } {
+  try {
+    const parsed = parseArgs({ args: [...argv], options, allowPositionals, strict: true });
+    return { values: parsed.values as FlagValues, positionals: parsed.positionals };
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
