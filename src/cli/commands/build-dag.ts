@@ -3,6 +3,7 @@ import { DEFAULT_MAX_RETRIES } from '../../build-dag/build-problem.js';
 import { runBuildDag } from '../../build-dag/run-build-dag.js';
 import { loadDataset } from '../../dataset/load-dataset.js';
 import { bindJudgeRole } from '../bind-judge-role.js';
+import { stoppedEarly, whileInterruptible } from '../interruptible.js';
 import type { CliIo, Command } from '../io.js';
 import { UsageError } from '../io.js';
 import { MODEL_CALL_OPTIONS, pipelineCacheOptions, readModelCallFlags } from '../model-call-flags.js';
@@ -115,11 +116,8 @@ export function createBuildDagCommand(deps: {
 
     const dir = str('dir') ?? join('builds', basename(datasetPath, extname(datasetPath)) || 'dataset');
     const controller = new AbortController();
-    const onInt = (): void => controller.abort();
-    process.once('SIGINT', onInt);
-    let result: Awaited<ReturnType<typeof runBuildDag>>;
-    try {
-      result = await runBuildDag({
+    const result = await whileInterruptible(controller, () =>
+      runBuildDag({
         dataset: datasetPath,
         problems,
         dir,
@@ -138,22 +136,15 @@ export function createBuildDagCommand(deps: {
               : `${b.status} at ${b.stage}: ${b.reason}`;
           io.stderr(`prism build-dag: [${done}/${total}] ${b.problem_id} ${tail}\n`);
         },
-      });
-    } finally {
-      process.off('SIGINT', onInt);
-    }
+      }),
+    );
     const { report } = result;
     if (values.json === true) io.stdout(`${JSON.stringify(report, null, 2)}\n`);
     else if (values.quiet !== true)
       io.stdout(
         `${report.accepted} accepted, ${report.rejected} rejected, ${report.errors} error(s) of ${report.problems} → ${result.outPath}; report ${join(dir, 'report.md')}\n`,
       );
-    if (result.fatal !== undefined)
-      io.stderr(
-        `prism build-dag: stopped at the first failure (${result.fatal.where ?? 'model'}): ${result.fatal.message}\n`,
-      );
-    else if (report.interrupted)
-      io.stderr('prism build-dag: interrupted; run the same command again to resume\n');
+    stoppedEarly(io, 'build-dag', 'model', { fatal: result.fatal, interrupted: report.interrupted });
     for (const b of report.builds)
       if (b.status === 'error' && !report.interrupted)
         io.stderr(

@@ -5,6 +5,7 @@ import { type C12Provider, runDifficulty } from '../../difficulty/run-difficulty
 import { DEFAULT_CONFIG_FILE } from '../../pipeline/load-project-config.js';
 import type { CutPoints } from '../../stats/calibrate-cut-points.js';
 import { fileLevelErrors } from '../dataset-errors.js';
+import { stoppedEarly, whileInterruptible } from '../interruptible.js';
 import type { CliIo, Command } from '../io.js';
 import { UsageError } from '../io.js';
 import { resolveJudgeBinding } from '../judge-binding.js';
@@ -146,30 +147,18 @@ export function createDifficultyCommand(deps: {
       };
       title = `judged by ${binding.params.model}`;
     }
-    const onInt = (): void => controller.abort();
-    process.once('SIGINT', onInt);
-    let result: Awaited<ReturnType<typeof runDifficulty>>;
-    try {
-      result = await runDifficulty({
+    const result = await whileInterruptible(controller, () =>
+      runDifficulty({
         problems,
         c12,
         outDir: str('out') ?? 'out/difficulty',
         title,
         ...(cuts === undefined ? {} : { cuts }),
-      });
-    } finally {
-      process.off('SIGINT', onInt);
-    }
-    if (result.fatal !== undefined) {
-      io.stderr(
-        `prism difficulty: stopped at the first failure (${result.fatal.where ?? 'judge'}): ${result.fatal.message}\n`,
-      );
-      return 1;
-    }
-    if (result.interrupted || result.summary === undefined) {
-      io.stderr('prism difficulty: interrupted; run the same command again to resume\n');
-      return 1;
-    }
+      }),
+    );
+    const interrupted = result.interrupted || result.summary === undefined;
+    const stopped = stoppedEarly(io, 'difficulty', 'judge', { fatal: result.fatal, interrupted });
+    if (stopped !== undefined || result.summary === undefined) return stopped ?? 1;
     if (values.json === true) io.stdout(`${JSON.stringify(result.summary, null, 2)}\n`);
     else if (values.quiet !== true) io.stdout(result.markdown ?? '');
     for (const r of result.rows)

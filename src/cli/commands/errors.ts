@@ -3,6 +3,7 @@ import type { ErrorSummary } from '../../error-analysis/error-summary.js';
 import { renderErrorSummary } from '../../error-analysis/render-error-summary.js';
 import { loadRun, type StoredRun } from '../../runs/load-run.js';
 import { runErrors } from '../../runs/run-errors.js';
+import { stoppedEarly, whileInterruptible } from '../interruptible.js';
 import type { CliIo, Command } from '../io.js';
 import { UsageError } from '../io.js';
 import { resolveJudgeBinding } from '../judge-binding.js';
@@ -81,11 +82,9 @@ export function createErrorsCommand(deps: {
     const { project, binding } = resolved;
     const cacheOptions = pipelineCacheOptions(flags, project, deps.env);
     const controller = new AbortController();
-    const onInt = (): void => controller.abort();
-    process.once('SIGINT', onInt);
     const summaries: ErrorSummary[] = [];
     let failures = 0;
-    try {
+    const stopped = await whileInterruptible(controller, async () => {
       for (const stored of runs) {
         const datasetPath = str('dataset') ?? stored.config.dataset;
         const dataset = loadAnyDataset(datasetPath);
@@ -109,25 +108,18 @@ export function createErrorsCommand(deps: {
         });
         for (const d of result.diagnostics) io.stderr(`${formatDiagnostic(d)}\n`);
         if (!result.ok) return 2;
-        if (result.fatal !== undefined) {
-          io.stderr(
-            `prism errors: stopped at the first failure (${result.fatal.where ?? 'classifier'}): ${result.fatal.message}\n`,
-          );
-          return 1;
-        }
-        if (result.interrupted || result.summary === undefined) {
-          io.stderr('prism errors: interrupted; run the same command again to resume\n');
-          return 1;
-        }
+        const interrupted = result.interrupted || result.summary === undefined;
+        const early = stoppedEarly(io, 'errors', 'classifier', { fatal: result.fatal, interrupted });
+        if (early !== undefined || result.summary === undefined) return early ?? 1;
         io.stderr(
           `prism errors: ${stored.dir}: ${result.classified} classified now, ${result.alreadyDone} already classified, ${result.summary.perfect_skipped} perfect left out, ${result.summary.failures} failure(s)\n`,
         );
         failures += result.summary.failures;
         summaries.push(result.summary);
       }
-    } finally {
-      process.off('SIGINT', onInt);
-    }
+      return undefined;
+    });
+    if (stopped !== undefined) return stopped;
     if (v.json === true)
       io.stdout(`${JSON.stringify(summaries.length === 1 ? summaries[0] : summaries, null, 2)}\n`);
     else if (v.quiet !== true) io.stdout(renderErrorSummary(summaries));

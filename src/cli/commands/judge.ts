@@ -3,6 +3,7 @@ import type { Rubric } from '../../judges/judge-sample.js';
 import { renderJudgeSummary } from '../../judges/render-judge-summary.js';
 import { loadRun } from '../../runs/load-run.js';
 import { runJudge } from '../../runs/run-judge.js';
+import { stoppedEarly, whileInterruptible } from '../interruptible.js';
 import type { CliIo, Command } from '../io.js';
 import { UsageError } from '../io.js';
 import { resolveJudgeBinding } from '../judge-binding.js';
@@ -76,11 +77,8 @@ export function createJudgeCommand(deps: {
     const dataset = loadAnyDataset(datasetPath);
     if (!dataset.readable) throw new UsageError(`cannot read the dataset ${datasetPath}`);
     const controller = new AbortController();
-    const onInt = (): void => controller.abort();
-    process.once('SIGINT', onInt);
-    let result: Awaited<ReturnType<typeof runJudge>>;
-    try {
-      result = await runJudge({
+    const result = await whileInterruptible(controller, () =>
+      runJudge({
         dir,
         problems: dataset.problems.slice(0, stored.config.problems),
         references: dataset.references,
@@ -92,22 +90,13 @@ export function createJudgeCommand(deps: {
         ...(project.judge?.pps_weights === undefined ? {} : { ppsWeights: project.judge.pps_weights }),
         ...(project.judge?.pps_normaliser === undefined ? {} : { normaliser: project.judge.pps_normaliser }),
         signal: controller.signal,
-      });
-    } finally {
-      process.off('SIGINT', onInt);
-    }
+      }),
+    );
     for (const d of result.diagnostics) io.stderr(`${formatDiagnostic(d)}\n`);
     if (!result.ok) return 2;
-    if (result.fatal !== undefined) {
-      io.stderr(
-        `prism judge: stopped at the first failure (${result.fatal.where ?? 'judge'}): ${result.fatal.message}\n`,
-      );
-      return 1;
-    }
-    if (result.interrupted || result.summary === undefined) {
-      io.stderr('prism judge: interrupted; run the same command again to resume\n');
-      return 1;
-    }
+    const interrupted = result.interrupted || result.summary === undefined;
+    const stopped = stoppedEarly(io, 'judge', 'judge', { fatal: result.fatal, interrupted });
+    if (stopped !== undefined || result.summary === undefined) return stopped ?? 1;
     const title = `${stored.config.model} · ${stored.config.technique ?? 'zero-shot'} · judged by ${binding.params.model}`;
     if (v.json === true) io.stdout(`${JSON.stringify(result.summary, null, 2)}\n`);
     else if (v.quiet !== true) io.stdout(renderJudgeSummary(result.summary, title));
