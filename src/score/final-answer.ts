@@ -198,9 +198,7 @@ function judge(
     // A side that is the quantity has exactly its variables: only such statements have their sides
     // prepared and compared.
     const quantity = keyVariables.filter((v) => v !== VALUE_SYMBOL);
-    const named = statements.filter(
-      (s) => mayName(s, quantity) && s.names(key, quantity) && (!test.numerical || s.hasValue),
-    );
+    const named = statements.filter((s) => s.names(key, quantity) && (!test.numerical || s.hasValue));
     if (named.length > 0) {
       const boxed = named.filter((s) => s.boxed);
       const pool = boxed.length > 0 ? boxed : named;
@@ -220,11 +218,6 @@ function judge(
   // An algebraic answer the response never states under the expected name (`b^3 = …` for `b = …`):
   // any formula equivalent to it (a relation cannot be "revised" under a name it never had).
   return first(statements.filter((s) => !s.bare));
-}
-
-/** Whether a statement holds every variable of `quantity` (no value symbol), when it could be prepared. */
-function mayName(s: Statement, quantity: readonly string[]): boolean {
-  return !s.prepared || quantity.every((v) => s.variables.includes(v));
 }
 
 /**

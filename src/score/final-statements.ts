@@ -15,19 +15,8 @@ export interface Statement {
   readonly bare: boolean;
   /** The two sides of an equation (`=`, `\approx`); undefined for bare values and inequalities. */
   readonly sides?: { readonly lhs: string; readonly rhs: string };
-  /** Quantity keys (canonical texts) of the sides: the quantities the formula states. */
-  readonly keys: readonly string[];
   /** Some side (or the bare expression) evaluates to a number. */
   readonly hasValue: boolean;
-  /** Free variables of the formula (empty when it cannot be prepared). */
-  readonly variables: readonly string[];
-  /** The whole formula could be prepared (then a side's variables are among `variables`). */
-  readonly prepared: boolean;
-  /**
-   * Free variables of each side of the prepared relation (undefined when it is not one relation):
-   * a side that is a quantity has exactly that quantity's variables.
-   */
-  readonly sideVariables?: readonly (readonly string[])[];
   /**
    * Whether a side is the quantity `key` (a canonical text) whose variables are `quantity`; only the
    * sides with exactly those variables are prepared to tell.
@@ -70,18 +59,10 @@ export function finalStatements(
   read.sort((a, b) => a.offset - b.offset);
   return read.map(({ latex, offset, boxed, bare }) => {
     const whole = prepare(latex);
-    const base = {
-      latex,
-      offset,
-      boxed,
-      bare,
-      variables: whole.ok ? whole.variables : [],
-      prepared: whole.ok,
-    };
-    if (bare)
-      return { ...base, keys: [], hasValue: expressionValue(whole) !== undefined, names: () => false };
+    const base = { latex, offset, boxed, bare };
+    if (bare) return { ...base, hasValue: expressionValue(whole) !== undefined, names: () => false };
     const sides = relationSides(latex);
-    if (sides === undefined) return { ...base, keys: [], hasValue: false, names: () => false };
+    if (sides === undefined) return { ...base, hasValue: false, names: () => false };
     // The sides are prepared on first use, each on its own: the check reads a side only when it
     // can be an expected quantity (it has exactly the quantity's variables), and the other side only
     // for a statement that names the quantity; preparing is most of the check's cost.
@@ -95,30 +76,28 @@ export function finalStatements(
       const p = side(i);
       return p.ok && p.kind === 'expression' ? p.canonical : undefined;
     };
+    // Free variables of each side of the prepared relation (undefined when it is not one relation).
+    let sideVariables: readonly (readonly string[])[] | undefined;
     const tree = whole.ok ? whole.tree : undefined;
-    const sideVariables =
-      tree?.type === 'relation' && tree.args.length === 2
-        ? tree.args.map((node) => freeVariables(node))
-        : undefined;
+    const variablesOf = (i: 0 | 1) => {
+      if (tree?.type !== 'relation' || tree.args.length !== 2) return undefined;
+      sideVariables ??= tree.args.map((node) => freeVariables(node));
+      return sideVariables[i];
+    };
+    const sameSet = (a: readonly string[], b: readonly string[]) =>
+      a.length === b.length && a.every((v) => b.includes(v));
     return {
       ...base,
       sides,
-      ...(sideVariables === undefined ? {} : { sideVariables }),
-      get keys() {
-        return [keyOf(0), keyOf(1)].filter((k) => k !== undefined);
-      },
       get hasValue() {
         return expressionValue(side(0)) !== undefined || expressionValue(side(1)) !== undefined;
       },
       names(key: string, quantity: readonly string[]) {
+        // A side that is the quantity has exactly its variables, and they are among the formula's.
+        if (whole.ok && !quantity.every((v) => whole.variables.includes(v))) return false;
         return ([0, 1] as const).some((i) => {
-          const vars = sideVariables?.[i];
-          if (
-            vars !== undefined &&
-            !(vars.length === quantity.length && vars.every((v) => quantity.includes(v)))
-          )
-            return false;
-          return keyOf(i) === key;
+          const vars = variablesOf(i);
+          return (vars === undefined || sameSet(vars, quantity)) && keyOf(i) === key;
         });
       },
     };

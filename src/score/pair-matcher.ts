@@ -57,7 +57,7 @@ interface Fingerprint {
   /** Kind and effective variables, with and without differentials; null when undetermined. */
   readonly all: string | null;
   readonly noDifferentials: string | null;
-  /** The effective variables themselves (null when undetermined). */
+  /** The effective variables without differentials (null when undetermined). */
   readonly effective: readonly string[] | null;
   readonly work: number;
 }
@@ -95,7 +95,7 @@ export function createPairMatcher(options: PairMatcherOptions = {}): PairMatcher
     return {
       all: `${p.kind}|${effective.join(',')}`,
       noDifferentials: `${p.kind}|${noDifferentials.join(',')}`,
-      effective: derivativeFree(effective, noDifferentials),
+      effective: noDifferentials,
       work: run.work,
     };
   };
@@ -199,11 +199,6 @@ export function createPairMatcher(options: PairMatcherOptions = {}): PairMatcher
     return compareWithConstants(answer, node, options.equivalence)?.verdict ?? verdict;
   };
   return { match, decide, prime, beginResponse, stats };
-}
-
-/** The variables without differentials when they differ (kept minimal: either list is a subset test). */
-function derivativeFree(all: readonly string[], noDifferentials: readonly string[]): readonly string[] {
-  return noDifferentials.length === all.length ? all : noDifferentials;
 }
 
 /**
