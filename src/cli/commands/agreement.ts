@@ -1,7 +1,7 @@
-import { parseArgs } from 'node:util';
 import { type KendallAgreement, kendallAgreement } from '../../stats/kendall-agreement.js';
 import type { CliIo, Command } from '../io.js';
 import { UsageError } from '../io.js';
+import { parseFlags } from '../parse-flags.js';
 import { jsonLines, readInput } from '../read-input.js';
 
 const HELP = `Usage: prism agreement --pred FILE --human FILE [--by FIELD] [--key FIELDS]
@@ -128,27 +128,19 @@ function render(
 }
 
 async function run(argv: readonly string[], io: CliIo): Promise<number> {
-  let values: Record<string, string | boolean | undefined>;
-  try {
-    ({ values } = parseArgs({
-      args: [...argv],
-      options: {
-        pred: { type: 'string' },
-        human: { type: 'string' },
-        by: { type: 'string' },
-        key: { type: 'string' },
-        'pred-field': { type: 'string' },
-        'human-field': { type: 'string' },
-        permutations: { type: 'string' },
-        bootstrap: { type: 'string' },
-        level: { type: 'string' },
-        seed: { type: 'string' },
-        json: { type: 'boolean' },
-      },
-    }));
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+  const { values } = parseFlags(argv, {
+    pred: { type: 'string' },
+    human: { type: 'string' },
+    by: { type: 'string' },
+    key: { type: 'string' },
+    'pred-field': { type: 'string' },
+    'human-field': { type: 'string' },
+    permutations: { type: 'string' },
+    bootstrap: { type: 'string' },
+    level: { type: 'string' },
+    seed: { type: 'string' },
+    json: { type: 'boolean' },
+  });
   const str = (name: string): string | undefined => values[name] as string | undefined;
   const predPath = str('pred');
   const humanPath = str('human');

@@ -1,5 +1,4 @@
 import { basename } from 'node:path';
-import { parseArgs } from 'node:util';
 import type { Problem } from '../../dag/types.js';
 import { loadAnyDataset } from '../../dataset/load-any-dataset.js';
 import type { JudgedRow } from '../../judges/judge-summary.js';
@@ -12,6 +11,7 @@ import { renderComparison } from '../../runs/render-comparison.js';
 import { loadJudgements } from '../../runs/run-judge.js';
 import type { CliIo, Command } from '../io.js';
 import { UsageError } from '../io.js';
+import { parseFlags } from '../parse-flags.js';
 
 const HELP = `Usage: prism compare RUN_A RUN_B... [--json]
 
@@ -32,12 +32,7 @@ Exit codes: 0 printed, 2 fewer than two runs, a directory that is not a run, or 
 in common.`;
 
 async function run(argv: readonly string[], io: CliIo): Promise<number> {
-  let parsed: { values: { json?: boolean }; positionals: string[] };
-  try {
-    parsed = parseArgs({ args: [...argv], options: { json: { type: 'boolean' } }, allowPositionals: true });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+  const parsed = parseFlags(argv, { json: { type: 'boolean' } }, true);
   if (parsed.positionals.length < 2) throw new UsageError('name at least two run directories');
   const runs: StoredRun[] = parsed.positionals.map((dir) => {
     const { run: stored } = loadRun(dir);

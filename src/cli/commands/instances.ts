@@ -1,9 +1,9 @@
 import { writeFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import { loadDataset } from '../../dataset/load-dataset.js';
 import { datasetInstances } from '../../instances/dataset-instances.js';
 import type { CliIo, Command } from '../io.js';
 import { UsageError } from '../io.js';
+import { parseFlags } from '../parse-flags.js';
 import { bundledDatasetPath } from '../paths.js';
 
 const HELP = `Usage: prism instances [--dataset PATH] [--n N] [--seed S] [--out FILE] [--textual] [--json]
@@ -27,23 +27,18 @@ Options:
 Exit codes: 0 every instance made, 1 some could not be made, 2 bad input.`;
 
 async function run(argv: readonly string[], io: CliIo): Promise<number> {
-  let values: Record<string, string | boolean | undefined>;
-  try {
-    ({ values } = parseArgs({
-      args: [...argv],
-      options: {
-        dataset: { type: 'string' },
-        n: { type: 'string' },
-        seed: { type: 'string' },
-        out: { type: 'string' },
-        textual: { type: 'boolean' },
-        json: { type: 'boolean' },
-      },
-      allowPositionals: false,
-    }));
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+  const { values } = parseFlags(
+    argv,
+    {
+      dataset: { type: 'string' },
+      n: { type: 'string' },
+      seed: { type: 'string' },
+      out: { type: 'string' },
+      textual: { type: 'boolean' },
+      json: { type: 'boolean' },
+    },
+    false,
+  );
   const nText = (values.n as string | undefined) ?? '5';
   const n = Number(nText);
   if (!Number.isInteger(n) || n < 1 || n > 10_000)

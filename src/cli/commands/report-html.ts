@@ -1,4 +1,3 @@
-import { parseArgs } from 'node:util';
 import { loadDataset } from '../../dataset/load-dataset.js';
 import { writeFileAtomic } from '../../runs/write-file-atomic.js';
 import { readAppBundle } from '../../viewer/app-bundle.js';
@@ -8,25 +7,21 @@ import { renderHtmlReport } from '../../viewer/render-html-report.js';
 import type { ViewerData, ViewerDetail } from '../../viewer/viewer-data.js';
 import type { CliIo } from '../io.js';
 import { UsageError } from '../io.js';
+import { parseFlags } from '../parse-flags.js';
 import { bundledDatasetPath, bundledResponsesPath } from '../paths.js';
 
 /** `prism report RUN_OR_RECORDS… --html FILE [--dataset P] [--responses P] [--no-evidence]`. */
 export async function runHtmlReport(argv: readonly string[], io: CliIo): Promise<number> {
-  let parsed: { values: Record<string, string | boolean | undefined>; positionals: string[] };
-  try {
-    parsed = parseArgs({
-      args: [...argv],
-      options: {
-        html: { type: 'string' },
-        dataset: { type: 'string' },
-        responses: { type: 'string' },
-        'no-evidence': { type: 'boolean' },
-      },
-      allowPositionals: true,
-    });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+  const parsed = parseFlags(
+    argv,
+    {
+      html: { type: 'string' },
+      dataset: { type: 'string' },
+      responses: { type: 'string' },
+      'no-evidence': { type: 'boolean' },
+    },
+    true,
+  );
   const out = parsed.values.html as string | undefined;
   if (out === undefined || out === '') throw new UsageError('--html needs a file name');
   const bundle = readAppBundle();

@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { parseArgs } from 'node:util';
 import type { Diagnostic } from '../../core/diagnostic.js';
 import type { Problem } from '../../dag/types.js';
 import { loadAnyDataset } from '../../dataset/load-any-dataset.js';
@@ -33,6 +32,7 @@ import { PRISM_TASKS, runPrismTask } from '../../tasks/run-prism-task.js';
 import { DEFAULT_TECHNIQUE_SETTINGS, TECHNIQUES } from '../../techniques/techniques.js';
 import type { CliIo, Command } from '../io.js';
 import { UsageError } from '../io.js';
+import { parseFlags } from '../parse-flags.js';
 import { bundledDatasetPath } from '../paths.js';
 import { readSelection, SELECTION_HELP, SELECTION_OPTIONS, selectProblems } from '../select-problems.js';
 
@@ -145,47 +145,42 @@ export function modelDirName(model: string): string {
 /** Creates `prism run` with the given effects. */
 export function createRunCommand(deps: RunCommandDeps): Command {
   const run = async (argv: readonly string[], io: CliIo): Promise<number> => {
-    let values: Record<string, string | boolean | undefined>;
-    try {
-      ({ values } = parseArgs({
-        args: [...argv],
-        options: {
-          model: { type: 'string' },
-          'base-url': { type: 'string' },
-          provider: { type: 'string' },
-          config: { type: 'string' },
-          technique: { type: 'string' },
-          rounds: { type: 'string' },
-          'no-cache': { type: 'boolean' },
-          'cache-ttl': { type: 'string' },
-          dataset: { type: 'string' },
-          samples: { type: 'string' },
-          out: { type: 'string' },
-          concurrency: { type: 'string' },
-          temperature: { type: 'string' },
-          'max-tokens': { type: 'string' },
-          'reasoning-effort': { type: 'string' },
-          timeout: { type: 'string' },
-          'max-attempts': { type: 'string' },
-          'retry-errors': { type: 'boolean' },
-          limit: { type: 'string' },
-          'text-only': { type: 'boolean' },
-          quiet: { type: 'boolean' },
-          jsonl: { type: 'boolean' },
-          instances: { type: 'string' },
-          'instance-seed': { type: 'string' },
-          task: { type: 'string' },
-          'judge-model': { type: 'string' },
-          paraphrase: { type: 'boolean' },
-          domain: SELECTION_OPTIONS.domain,
-          difficulty: SELECTION_OPTIONS.difficulty,
-          problem: SELECTION_OPTIONS.problem,
-        },
-        allowPositionals: false,
-      }));
-    } catch (error) {
-      throw new UsageError((error as Error).message);
-    }
+    const { values } = parseFlags(
+      argv,
+      {
+        model: { type: 'string' },
+        'base-url': { type: 'string' },
+        provider: { type: 'string' },
+        config: { type: 'string' },
+        technique: { type: 'string' },
+        rounds: { type: 'string' },
+        'no-cache': { type: 'boolean' },
+        'cache-ttl': { type: 'string' },
+        dataset: { type: 'string' },
+        samples: { type: 'string' },
+        out: { type: 'string' },
+        concurrency: { type: 'string' },
+        temperature: { type: 'string' },
+        'max-tokens': { type: 'string' },
+        'reasoning-effort': { type: 'string' },
+        timeout: { type: 'string' },
+        'max-attempts': { type: 'string' },
+        'retry-errors': { type: 'boolean' },
+        limit: { type: 'string' },
+        'text-only': { type: 'boolean' },
+        quiet: { type: 'boolean' },
+        jsonl: { type: 'boolean' },
+        instances: { type: 'string' },
+        'instance-seed': { type: 'string' },
+        task: { type: 'string' },
+        'judge-model': { type: 'string' },
+        paraphrase: { type: 'boolean' },
+        domain: SELECTION_OPTIONS.domain,
+        difficulty: SELECTION_OPTIONS.difficulty,
+        problem: SELECTION_OPTIONS.problem,
+      },
+      false,
+    );
     const str = (k: string): string | undefined => values[k] as string | undefined;
     const model = str('model');
     if (values.quiet === true && values.jsonl === true)

@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import type { Diagnostic } from '../../core/diagnostic.js';
 import { loadDataset } from '../../dataset/load-dataset.js';
 import { readResponses } from '../../dataset/read-responses.js';
@@ -14,6 +13,7 @@ import type { ScoreRecord } from '../../score/types.js';
 import { fileLevelErrors } from '../dataset-errors.js';
 import type { CliIo, Command } from '../io.js';
 import { UsageError } from '../io.js';
+import { parseFlags } from '../parse-flags.js';
 import { bundledDatasetPath, bundledResponsesPath } from '../paths.js';
 import { createProgress } from '../progress.js';
 import { readSelection, SELECTION_HELP, SELECTION_OPTIONS, selectProblems } from '../select-problems.js';
@@ -48,25 +48,20 @@ Responses to problems outside the selection are skipped silently.
 Exit codes: 0 scored, 2 unreadable input or nothing to score.`;
 
 async function run(argv: readonly string[], io: CliIo): Promise<number> {
-  let values: Record<string, string | boolean | undefined>;
-  try {
-    ({ values } = parseArgs({
-      args: [...argv],
-      options: {
-        dataset: { type: 'string' },
-        responses: { type: 'string' },
-        out: { type: 'string' },
-        mode: { type: 'string' },
-        quiet: { type: 'boolean' },
-        json: { type: 'boolean' },
-        shard: { type: 'string' },
-        ...SELECTION_OPTIONS,
-      },
-      allowPositionals: false,
-    }));
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+  const { values } = parseFlags(
+    argv,
+    {
+      dataset: { type: 'string' },
+      responses: { type: 'string' },
+      out: { type: 'string' },
+      mode: { type: 'string' },
+      quiet: { type: 'boolean' },
+      json: { type: 'boolean' },
+      shard: { type: 'string' },
+      ...SELECTION_OPTIONS,
+    },
+    false,
+  );
   const mode = (values.mode ?? 'physical') as string;
   if (mode !== 'physical' && mode !== 'strict')
     throw new UsageError(`--mode must be physical or strict, not '${mode}'`);

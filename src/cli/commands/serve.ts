@@ -1,5 +1,4 @@
 import { availableParallelism } from 'node:os';
-import { parseArgs } from 'node:util';
 import { loadDataset } from '../../dataset/load-dataset.js';
 import type { EquivalenceMode } from '../../equivalence/types.js';
 import { createApp } from '../../server/create-app.js';
@@ -8,6 +7,7 @@ import { serveHttp } from '../../server/serve-http.js';
 import { createWorkerPool } from '../../server/worker-pool.js';
 import type { CliIo, Command } from '../io.js';
 import { UsageError } from '../io.js';
+import { parseFlags } from '../parse-flags.js';
 import { bundledDatasetPath } from '../paths.js';
 import { formatDiagnostic } from './validate.js';
 
@@ -52,27 +52,22 @@ function positiveInt(value: unknown, name: string, fallback: number, min = 1): n
 }
 
 async function run(argv: readonly string[], io: CliIo): Promise<number> {
-  let values: Record<string, string | boolean | undefined>;
-  try {
-    ({ values } = parseArgs({
-      args: [...argv],
-      options: {
-        dataset: { type: 'string' },
-        host: { type: 'string' },
-        port: { type: 'string' },
-        workers: { type: 'string' },
-        'item-timeout-ms': { type: 'string' },
-        'max-queue': { type: 'string' },
-        'max-body-bytes': { type: 'string' },
-        reward: { type: 'string' },
-        mode: { type: 'string' },
-        'work-budget': { type: 'string' },
-      },
-      allowPositionals: false,
-    }));
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+  const { values } = parseFlags(
+    argv,
+    {
+      dataset: { type: 'string' },
+      host: { type: 'string' },
+      port: { type: 'string' },
+      workers: { type: 'string' },
+      'item-timeout-ms': { type: 'string' },
+      'max-queue': { type: 'string' },
+      'max-body-bytes': { type: 'string' },
+      reward: { type: 'string' },
+      mode: { type: 'string' },
+      'work-budget': { type: 'string' },
+    },
+    false,
+  );
   const host = (values.host as string | undefined) ?? '127.0.0.1';
   const token = process.env.PRISM_SERVER_TOKEN?.trim() || undefined;
   if (token === undefined && !LOOPBACK.has(host))

@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
-import { parseArgs } from 'node:util';
 import { readAppBundle } from '../../viewer/app-bundle.js';
 import { renderAppShell } from '../../viewer/render-html-report.js';
 import { startViewerServer } from '../../viewer/viewer-server.js';
 import type { CliIo, Command } from '../io.js';
 import { UsageError } from '../io.js';
+import { parseFlags } from '../parse-flags.js';
 import { loadViewerRuns } from './report-html.js';
 
 const HELP = `Usage: prism view RUN_DIR|records.jsonl... [--port P] [--open] [--dataset PATH] [--responses PATH]
@@ -22,22 +22,17 @@ Options:
 Exit codes: 0 stopped, 2 bad input.`;
 
 async function run(argv: readonly string[], io: CliIo): Promise<number> {
-  let parsed: { values: Record<string, string | boolean | undefined>; positionals: string[] };
-  try {
-    parsed = parseArgs({
-      args: [...argv],
-      options: {
-        port: { type: 'string' },
-        open: { type: 'boolean' },
-        dataset: { type: 'string' },
-        responses: { type: 'string' },
-        'no-evidence': { type: 'boolean' },
-      },
-      allowPositionals: true,
-    });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+  const parsed = parseFlags(
+    argv,
+    {
+      port: { type: 'string' },
+      open: { type: 'boolean' },
+      dataset: { type: 'string' },
+      responses: { type: 'string' },
+      'no-evidence': { type: 'boolean' },
+    },
+    true,
+  );
   const port = Number(parsed.values.port ?? '7878');
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be 0..65535`);
   const bundle = readAppBundle();
