@@ -4,6 +4,7 @@ import type { Node, Verdict } from '../core/tree.js';
 import type { SolveOptions } from '../numeric/index.js';
 import { metered, workExhausted } from '../numeric/work-meter.js';
 import { ANGLE_RANGE, angleVariables } from './angle-variables.js';
+import { noTrials } from './no-trials.js';
 import { compareUpToFactor, scalingOf } from './order-of-magnitude.js';
 import { VALUE_SYMBOL } from './prepare-formula.js';
 import type { SolutionSet, Tolerance } from './solution-set.js';
@@ -54,15 +55,7 @@ function compareUnmetered(
   options: EquivalenceOptions,
 ): EquivalenceResult {
   const mode = options.mode ?? DEFAULT_EQUIVALENCE_OPTIONS.mode;
-  const base: Evidence = {
-    trials: [],
-    nEq: 0,
-    nNeq: 0,
-    nFail: 0,
-    canonicalA: a.canonical,
-    canonicalB: b.canonical,
-    mode,
-  };
+  const base = noTrials(mode, { a, b });
   if (!a.ok || !b.ok) {
     const diagnostics = [...a.diagnostics, ...b.diagnostics];
     if (!diagnostics.some((d) => d.severity === 'error')) {

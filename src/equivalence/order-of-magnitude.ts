@@ -2,6 +2,7 @@ import { diagnostic } from '../core/diagnostic.js';
 import { createPrng } from '../core/prng.js';
 import type { Verdict } from '../core/tree.js';
 import { compile } from '../numeric/index.js';
+import { noTrials } from './no-trials.js';
 import { VALUE_SYMBOL } from './prepare-formula.js';
 import { solvePrepared } from './solve-prepared.js';
 import type { EquivalenceOptions, EquivalenceResult, Evidence, PreparedFormula, Trial } from './types.js';
@@ -45,13 +46,7 @@ export function compareUpToFactor(
   const [scaled, other] = sa !== undefined ? [a, b] : [b, a];
   const kind = sa === 'propto' || sb === 'propto' ? 'propto' : 'sim';
   const base: Evidence = {
-    trials: [],
-    nEq: 0,
-    nNeq: 0,
-    nFail: 0,
-    canonicalA: a.canonical,
-    canonicalB: b.canonical,
-    mode,
+    ...noTrials(mode, { a, b }),
     shortcut: kind === 'sim' ? 'order-of-magnitude' : 'proportional',
   };
   const scaledVars = scaled.variables.filter((v) => v !== VALUE_SYMBOL);
