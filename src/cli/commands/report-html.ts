@@ -12,16 +12,7 @@ import { bundledDatasetPath, bundledResponsesPath } from '../paths.js';
 
 /** `prism report RUN_OR_RECORDS… --html FILE [--dataset P] [--responses P] [--no-evidence]`. */
 export async function runHtmlReport(argv: readonly string[], io: CliIo): Promise<number> {
-  const parsed = parseFlags(
-    argv,
-    {
-      html: { type: 'string' },
-      dataset: { type: 'string' },
-      responses: { type: 'string' },
-      'no-evidence': { type: 'boolean' },
-    },
-    true,
-  );
+  const parsed = parseFlags(argv, { html: { type: 'string' }, ...VIEWER_INPUT_OPTIONS }, true);
   const out = parsed.values.html as string | undefined;
   if (out === undefined || out === '') throw new UsageError('--html needs a file name');
   const bundle = readAppBundle();
@@ -40,6 +31,13 @@ export async function runHtmlReport(argv: readonly string[], io: CliIo): Promise
   );
   return 0;
 }
+
+/** The flags {@link loadViewerRuns} reads (shared by `prism report --html` and `prism view`). */
+export const VIEWER_INPUT_OPTIONS = {
+  dataset: { type: 'string' },
+  responses: { type: 'string' },
+  'no-evidence': { type: 'boolean' },
+} as const;
 
 /**
  * Reads the named runs and the dataset and builds the viewer payload (shared by `prism report --html`

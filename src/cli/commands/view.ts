@@ -5,7 +5,7 @@ import { startViewerServer } from '../../viewer/viewer-server.js';
 import type { CliIo, Command } from '../io.js';
 import { UsageError } from '../io.js';
 import { parseFlags } from '../parse-flags.js';
-import { loadViewerRuns } from './report-html.js';
+import { loadViewerRuns, VIEWER_INPUT_OPTIONS } from './report-html.js';
 
 const HELP = `Usage: prism view RUN_DIR|records.jsonl... [--port P] [--open] [--dataset PATH] [--responses PATH]
 
@@ -24,13 +24,7 @@ Exit codes: 0 stopped, 2 bad input.`;
 async function run(argv: readonly string[], io: CliIo): Promise<number> {
   const parsed = parseFlags(
     argv,
-    {
-      port: { type: 'string' },
-      open: { type: 'boolean' },
-      dataset: { type: 'string' },
-      responses: { type: 'string' },
-      'no-evidence': { type: 'boolean' },
-    },
+    { port: { type: 'string' }, open: { type: 'boolean' }, ...VIEWER_INPUT_OPTIONS },
     true,
   );
   const port = Number(parsed.values.port ?? '7878');
