@@ -1,7 +1,6 @@
 import type { ProjectConfig } from '../pipeline/project-config.js';
 import { createResponseCache, defaultCacheDir, type ResponseCache } from '../pipeline/response-cache.js';
 import { UsageError } from './io.js';
-import type { JudgeModelFlags } from './judge-binding.js';
 
 /**
  * The `parseArgs` options of every command that calls a model (`judge`, `errors`, `difficulty`,
@@ -52,12 +51,6 @@ export function readModelCallFlags(
     noCache: values['no-cache'] === true,
     cacheTtlHours,
   };
-}
-
-/** The model flags with `--judge ROLE`, as {@link resolveJudgeBinding} takes them. */
-export function judgeModelFlags(flags: ModelCallFlags, role: string | undefined): JudgeModelFlags {
-  const { config, model, baseUrl, provider, concurrency } = flags;
-  return { config, model, baseUrl, provider, concurrency, role };
 }
 
 /**

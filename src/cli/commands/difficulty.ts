@@ -9,12 +9,7 @@ import { stoppedEarly, whileInterruptible } from '../interruptible.js';
 import type { CliIo, Command } from '../io.js';
 import { UsageError } from '../io.js';
 import { resolveJudgeBinding } from '../judge-binding.js';
-import {
-  judgeModelFlags,
-  MODEL_CALL_OPTIONS,
-  pipelineCacheOptions,
-  readModelCallFlags,
-} from '../model-call-flags.js';
+import { MODEL_CALL_OPTIONS, pipelineCacheOptions, readModelCallFlags } from '../model-call-flags.js';
 import { parseFlags } from '../parse-flags.js';
 import { bundledDatasetPath } from '../paths.js';
 import { readSelection, SELECTION_HELP, SELECTION_OPTIONS, selectProblems } from '../select-problems.js';
@@ -135,7 +130,7 @@ export function createDifficultyCommand(deps: {
       c12 = { kind: 'file', byId: parsed.byId };
       title = `C1/C2 from ${file}`;
     } else {
-      const resolved = resolveJudgeBinding('difficulty', judgeModelFlags(flags, str('judge')), deps, io);
+      const resolved = resolveJudgeBinding('difficulty', flags, str('judge'), deps, io);
       if (typeof resolved === 'number') return resolved;
       const { project, binding } = resolved;
       c12 = {

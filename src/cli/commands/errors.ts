@@ -7,12 +7,7 @@ import { stoppedEarly, whileInterruptible } from '../interruptible.js';
 import type { CliIo, Command } from '../io.js';
 import { UsageError } from '../io.js';
 import { resolveJudgeBinding } from '../judge-binding.js';
-import {
-  judgeModelFlags,
-  MODEL_CALL_OPTIONS,
-  pipelineCacheOptions,
-  readModelCallFlags,
-} from '../model-call-flags.js';
+import { MODEL_CALL_OPTIONS, pipelineCacheOptions, readModelCallFlags } from '../model-call-flags.js';
 import { parseFlags } from '../parse-flags.js';
 import { formatDiagnostic } from './run.js';
 
@@ -77,7 +72,7 @@ export function createErrorsCommand(deps: {
         throw new UsageError(`${dir} has no scored answers (records.jsonl); run prism rescore ${dir} first`);
       runs.push(stored);
     }
-    const resolved = resolveJudgeBinding('errors', judgeModelFlags(flags, str('judge')), deps, io);
+    const resolved = resolveJudgeBinding('errors', flags, str('judge'), deps, io);
     if (typeof resolved === 'number') return resolved;
     const { project, binding } = resolved;
     const cacheOptions = pipelineCacheOptions(flags, project, deps.env);

@@ -7,12 +7,7 @@ import { stoppedEarly, whileInterruptible } from '../interruptible.js';
 import type { CliIo, Command } from '../io.js';
 import { UsageError } from '../io.js';
 import { resolveJudgeBinding } from '../judge-binding.js';
-import {
-  judgeModelFlags,
-  MODEL_CALL_OPTIONS,
-  pipelineCacheOptions,
-  readModelCallFlags,
-} from '../model-call-flags.js';
+import { MODEL_CALL_OPTIONS, pipelineCacheOptions, readModelCallFlags } from '../model-call-flags.js';
 import { parseFlags } from '../parse-flags.js';
 import { formatDiagnostic } from './run.js';
 
@@ -70,7 +65,7 @@ export function createJudgeCommand(deps: {
     const { concurrency } = flags;
     const { run: stored } = loadRun(dir);
     if (stored === undefined) throw new UsageError(`${dir} is not a run directory (no run.json)`);
-    const resolved = resolveJudgeBinding('judge', judgeModelFlags(flags, str('judge')), deps, io);
+    const resolved = resolveJudgeBinding('judge', flags, str('judge'), deps, io);
     if (typeof resolved === 'number') return resolved;
     const { project, binding } = resolved;
     const datasetPath = str('dataset') ?? stored.config.dataset;
