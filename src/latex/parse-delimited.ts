@@ -135,7 +135,8 @@ function delimited(kind: DelimiterKind, body: Node, span: { start: number; end: 
 
 /**
  * After a symbol, `(…)`: an application (a label) `x(t)`, `V(r)`, `f(x, y)`, `\varphi(R_1)`, `x(0)`,
- * `v(-1)` when every argument is a symbol or an integer written as plain digits; otherwise the product
+ * `v(-1)` when every argument is a symbol or an integer written as plain digits, or a region or point
+ * `\phi(r<a)`, `v(t=0)` (a relation between such terms or decimal numbers); otherwise the product
  * of the symbol and the group. So a measured value is a factor: `q(3.0\times10^{4})`, `m(2.5)`,
  * `m(3\times10^8)^2` and `a(b+c)` are products (a point of evaluation is an index such as 0, 1, 2,
  * not a decimal or a power of ten). A group followed by a power is a factor too: `\ell(3)^{1/2}`.
@@ -144,7 +145,14 @@ export function parseDelimitedAfterSymbol(p: Parser, symbol: SymbolNode): Node {
   const group = p.isCmd('left') ? parseLeftRight(p) : parseParen(p);
   const args = group.type === 'list' ? group.items : [group];
   const point = (a: Node): boolean => a.type === 'symbol' || (a.type === 'number' && /^\d+$/.test(a.raw));
-  const simple = args.every((a) => point(a) || (a.type === 'unary' && a.op === '-' && point(a.arg)));
+  const signed = (a: Node): boolean => point(a) || (a.type === 'unary' && a.op === '-' && point(a.arg));
+  // A region `\phi(r<a)`, `E(0 \le r \le R)` or a point `v(t=0)`: a relation between symbols and
+  // numbers names the quantity there (a relation is never a factor of a product).
+  const region = (a: Node): boolean =>
+    a.type === 'relation' &&
+    a.ops.every((op) => op === '=' || op === '<' || op === '>' || op === '<=' || op === '>=') &&
+    a.args.every((x) => signed(x) || x.type === 'number');
+  const simple = args.every((a) => signed(a) || region(a));
   // A power on the group reads as a factor raised to it: `\ell\left(3\right)^{1/2}`, `t\,(F)^{1/2}`
   // are products (a power of a labelled value is written on a bracket or with `^2` after `|…|`).
   const powered = p.isChar('^');

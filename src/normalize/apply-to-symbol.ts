@@ -11,15 +11,23 @@ import { rewriteBottomUp } from './map-children.js';
  *   a *different* quantity — the value at that point — and becomes one symbol whose name is the
  *   printed application (`x(0)`), so `x(0)` and `x` stay independent variables.
  *
- * The resulting symbol keeps the span of the application.
+ * An argument `t = 0` names the point by its value (`v(t=0)` is `v(0)`); a region such as `r<a`
+ * keeps its text (`\phi(r<a)`, the quantity inside). The resulting symbol keeps the span of the
+ * application.
  */
 export function applyToSymbol(node: ApplyNode): SymbolNode {
   const label = node.args.every((arg) => arg.type === 'symbol');
-  const name = label ? node.name : `${node.name}(${node.args.map(printTree).join(',')})`;
+  const name = label ? node.name : `${node.name}(${node.args.map(argumentText).join(',')})`;
   return { type: 'symbol', name, span: node.span };
 }
 
 /** Replaces every `apply` node of a tree by its symbol, following {@link applyToSymbol}. */
 export function normalizeApply(tree: Node): Node {
   return rewriteBottomUp(tree, (node) => (node.type === 'apply' ? applyToSymbol(node) : node));
+}
+
+function argumentText(arg: Node): string {
+  if (arg.type === 'relation' && arg.ops.length === 1 && arg.ops[0] === '=' && arg.args[0]!.type === 'symbol')
+    return printTree(arg.args[1]!);
+  return printTree(arg);
 }

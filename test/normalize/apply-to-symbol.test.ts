@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { normalizeApply } from '../../src/normalize/apply-to-symbol.js';
-import { add, apply, eq, mul, num, sym, un } from './trees.js';
+import { add, apply, eq, mul, num, rel, sym, un } from './trees.js';
 
 test('apply: x(t) with symbol arguments is the label x', () => {
   assert.deepEqual(normalizeApply(apply('x', sym('t'))), sym('x'));
@@ -18,4 +18,9 @@ test('apply: a numeric argument names the value at that point', () => {
 test('apply: x(0) and x stay different quantities inside a formula', () => {
   const out = normalizeApply(eq(apply('x', sym('t')), add(apply('x', num(0)), mul(sym('v'), sym('t')))));
   assert.deepEqual(out, eq(sym('x'), add(sym('x(0)'), mul(sym('v'), sym('t')))));
+});
+
+test('apply: a point t = 0 is named by its value, a region keeps its text', () => {
+  assert.deepEqual(normalizeApply(apply('v', rel('=', sym('t'), num(0)))), sym('v(0)'));
+  assert.deepEqual(normalizeApply(apply('phi', rel('<', sym('r'), sym('a')))), sym('phi(r < a)'));
 });
