@@ -7,8 +7,8 @@ import { ANGLE_RANGE, angleVariables } from './angle-variables.js';
 import { noTrials } from './no-trials.js';
 import { compareUpToFactor, scalingOf } from './order-of-magnitude.js';
 import { VALUE_SYMBOL } from './prepare-formula.js';
-import type { SolutionSet, Tolerance } from './solution-set.js';
-import { solvePrepared } from './solve-prepared.js';
+import type { Tolerance } from './solution-set.js';
+import { type PreparedSolution, solvePrepared } from './solve-prepared.js';
 import { targetOccurrences } from './target-order.js';
 import { trialOutcome } from './trial-outcome.js';
 import type { EquivalenceOptions, EquivalenceResult, Evidence, PreparedFormula, Trial } from './types.js';
@@ -139,6 +139,12 @@ function runTrials(
   // Within a phase, a target whose first FUTILE_AFTER trials all failed is not drawn again (a pair
   // of unrelated formulas otherwise runs all 120 trials to reach `undetermined`).
   const futile = futility();
+  // Which formula a trial solves first: the one without integrals or series, else by canonical text
+  // (so that swapping the formulas changes nothing).
+  const aFirst =
+    (a.costlyVariables.length === 0) !== (b.costlyVariables.length === 0)
+      ? a.costlyVariables.length === 0
+      : a.canonical <= b.canonical;
   let currentPhase = 0;
   const trials: Trial[] = [];
   let nEq = 0;
@@ -192,15 +198,19 @@ function runTrials(
       evals += solved.evals;
       return solved;
     };
-    const sa = solve(a);
-    const sb = solve(b);
-    if (sa.truncated || sb.truncated) exhausted.add(target);
-    const outcome: Trial['outcome'] = trialOutcome(sa, sb, tol, mode);
+    // The cheaper formula is solved first. In physical mode a formula undefined at the drawn values
+    // makes the trial fail whatever the other one gives, so the other (often a quadrature) is skipped.
+    const first = solve(aFirst ? a : b);
+    const second = mode === 'physical' && first.undefined === true ? undefined : solve(aFirst ? b : a);
+    const [sa, sb] = aFirst ? [first, second] : [second, first];
+    if (sa?.truncated === true || sb?.truncated === true) exhausted.add(target);
+    const outcome: Trial['outcome'] =
+      sa === undefined || sb === undefined ? 'failed' : trialOutcome(sa, sb, tol, mode);
     const trial: Trial = {
       target,
       assignment,
-      solutionsA: describe(sa.set),
-      solutionsB: describe(sb.set),
+      solutionsA: describe(sa),
+      solutionsB: describe(sb),
       outcome,
       ...(phase > 0 ? { range: [lo, hi] as const } : {}),
     };
@@ -323,7 +333,11 @@ function asEquationAgainst(p: PreparedFormula, other: PreparedFormula): Prepared
   };
 }
 
-function describe(set: SolutionSet): readonly number[] | string {
+/** A trial's solutions as recorded: `'not solved'` when the trial failed on the other formula first. */
+function describe(solution: PreparedSolution | undefined): readonly number[] | string {
+  if (solution === undefined) return 'not solved';
+  if (solution.undefined === true) return 'undefined';
+  const set = solution.set;
   if (set.kind === 'all') return 'all';
   if (set.kind === 'points') return set.values;
   if (set.intervals.length === 0) return 'none';

@@ -1,6 +1,7 @@
 import { createPrng } from '../core/prng.js';
+import { prepareEquation } from '../numeric/prepare-equation.js';
 import { DEFAULT_EQUIVALENCE_OPTIONS } from './compare-formulas.js';
-import { isEmpty, sameSolutions } from './solution-set.js';
+import { close, isEmpty, sameSolutions } from './solution-set.js';
 import { solvePrepared } from './solve-prepared.js';
 import { isolatableFirst } from './target-order.js';
 import type { EquivalenceMode, PreparedFormula } from './types.js';
@@ -14,8 +15,9 @@ const BUDGET = 20_000;
  * target (`m` in `\frac{mv^2}{r} = \frac{GMm}{r^2}` cancels, so it is not one). Two equivalent
  * formulas have the same effective variables, so a pair whose sets differ can be rejected without
  * running Algorithm 1 — soundly, unlike comparing the written variable sets. Determined numerically
- * (seeded by the formula's canonical text) and memoized per prepared formula; `undefined` when it
- * cannot be determined (no target with a finite real solution set, inequalities, bare expressions).
+ * (seeded by the formula's canonical text) and memoized per prepared formula; empty for an identity
+ * (it holds at every draw); `undefined` when it cannot be determined (no target with a finite real
+ * solution set and not an identity, inequalities, bare expressions).
  */
 export function effectiveVariables(
   formula: PreparedFormula,
@@ -58,5 +60,25 @@ function compute(formula: PreparedFormula, mode: EquivalenceMode): readonly stri
     }
     return effective.sort();
   }
-  return undefined;
+  // No target gave a finite solution set (every variable sits inside an integral, or every solve
+  // gave "all"): an equation that holds at every draw is an identity, on which no variable has any
+  // effect — `\int_0^\infty \frac{R\,dR}{(R^2+z^2)^{3/2}} = \frac{1}{|z|}`.
+  return holdsIdentically(formula, draw) ? [] : undefined;
+}
+
+/** Draws at which an identity is checked. */
+const IDENTITY_DRAWS = 3;
+
+/** Both sides of every branch agree (within the paper's tolerance) at {@link IDENTITY_DRAWS} draws. */
+function holdsIdentically(formula: PreparedFormula, draw: () => Record<string, number>): boolean {
+  const tol = { relTol: DEFAULT_EQUIVALENCE_OPTIONS.relTol, absTol: DEFAULT_EQUIVALENCE_OPTIONS.absTol };
+  for (let k = 0; k < IDENTITY_DRAWS; k++) {
+    const values = draw();
+    for (const { lhs, rhs } of formula.branches) {
+      const prepared = prepareEquation(lhs, rhs, formula.variables[0]!);
+      const buffer = Float64Array.from([prepared.target, ...prepared.others], (v) => values[v] ?? Number.NaN);
+      if (!close(prepared.lhs(buffer), prepared.rhs(buffer), tol)) return false;
+    }
+  }
+  return true;
 }

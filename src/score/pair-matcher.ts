@@ -10,6 +10,8 @@ export interface MatchStats {
   pairs: number;
   identical: number;
   cheapRejects: number;
+  /** Pairs of two identities (see `effectiveVariables`), equivalent without Algorithm 1. */
+  identities: number;
   cacheHits: number;
   comparisons: number;
   /** Pairs left `undetermined` because the enclosing (response) work budget was spent. */
@@ -70,8 +72,9 @@ interface CachedVerdict {
 /**
  * A pair matcher. Cheap path: equal canonical texts are `equivalent`; equations whose effective
  * variables differ (see `effectiveVariables`: the variables that change the solution set, so a
- * variable that cancels does not count) are `different` — equivalent formulas have the same ones.
- * Other pairs go to `compareFormulas`; verdicts are cached (LRU) by `mode` and both canonical texts
+ * variable that cancels does not count) are `different` — equivalent formulas have the same ones;
+ * two identities (no effective variable at all) are `equivalent`, as every trial would find. Other
+ * pairs go to `compareFormulas`; verdicts are cached (LRU) by `mode` and both canonical texts
  * (constants are already substituted into them) with the work they cost, which a hit charges again.
  * Every pair charges one unit per 64 characters of canonical text. A pair cut short by the
  * enclosing work budget is `undetermined` and not cached.
@@ -121,6 +124,7 @@ export function createPairMatcher(options: PairMatcherOptions = {}): PairMatcher
     pairs: 0,
     identical: 0,
     cheapRejects: 0,
+    identities: 0,
     cacheHits: 0,
     comparisons: 0,
     cut: 0,
@@ -160,6 +164,12 @@ export function createPairMatcher(options: PairMatcherOptions = {}): PairMatcher
       if (fa !== null && fn !== null && fa !== fn) {
         stats.cheapRejects++;
         return 'different';
+      }
+      // Two identities (no variable changes either solution set, which is "all" for every target):
+      // Algorithm 1 can only find them equivalent, after a quadrature scan when they hold integrals.
+      if (fa !== null && fa === fn && answer.kind === 'equation' && lookup(answer).effective?.length === 0) {
+        stats.identities++;
+        return 'equivalent';
       }
     }
     const key = `${mode}\u0000${answer.canonical}\u0001${node.canonical}`;
