@@ -2,7 +2,7 @@ import { diagnostic } from '../core/diagnostic.js';
 import type { Verdict } from '../core/tree.js';
 import { compareFormulas } from './compare-formulas.js';
 import { compareWithConstants } from './constants-fallback.js';
-import { noTrials } from './no-trials.js';
+import { noTrials, withEvidence } from './no-trials.js';
 import { type PrepareOptions, prepareFormulaItems } from './prepare-formula.js';
 import { stripMathDelimiters } from './strip-math.js';
 import type { EquivalenceOptions, EquivalenceResult, Evidence, PreparedFormula } from './types.js';
@@ -23,7 +23,7 @@ const MAX_ITEMS = 24;
 export function checkEquivalence(a: string, b: string, options: EquivalenceOptions = {}): EquivalenceResult {
   const mode = options.mode ?? 'physical';
   if (compact(a) === compact(b) && compact(a) !== '') {
-    const evidence: Evidence = { ...noTrials(mode), shortcut: 'identical-text' };
+    const evidence = withEvidence(noTrials(mode), { shortcut: 'identical-text' });
     return { verdict: 'equivalent', evidence, diagnostics: [] };
   }
   const prepare: PrepareOptions = options.constants === undefined ? {} : { constants: options.constants };
@@ -48,7 +48,7 @@ function compareItems(
   options: EquivalenceOptions,
 ): EquivalenceResult {
   const mode = options.mode ?? 'physical';
-  const base: Evidence = { ...noTrials(mode), shortcut: 'items' };
+  const base = withEvidence(noTrials(mode), { shortcut: 'items' });
   if (itemsA.length !== itemsB.length) {
     const d = diagnostic('item-count-mismatch', 'info', `${itemsA.length} items against ${itemsB.length}`);
     return { verdict: 'different', evidence: base, diagnostics: [d] };
@@ -98,12 +98,11 @@ function compareItems(
   const results = [...memo.values()];
   const diagnostics = results.flatMap((r) => r.diagnostics);
   const sum = (f: (e: Evidence) => number) => results.reduce((acc, r) => acc + f(r.evidence), 0);
-  const evidence: Evidence = {
-    ...base,
+  const evidence = withEvidence(base, {
     nEq: sum((e) => e.nEq),
     nNeq: sum((e) => e.nNeq),
     nFail: sum((e) => e.nFail),
     items,
-  };
+  });
   return { verdict, evidence, diagnostics };
 }

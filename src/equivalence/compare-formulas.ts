@@ -4,7 +4,7 @@ import type { Node, Verdict } from '../core/tree.js';
 import type { SolveOptions } from '../numeric/index.js';
 import { metered, workExhausted } from '../numeric/work-meter.js';
 import { ANGLE_RANGE, angleVariables } from './angle-variables.js';
-import { noTrials } from './no-trials.js';
+import { noTrials, withEvidence } from './no-trials.js';
 import { compareUpToFactor, scalingOf } from './order-of-magnitude.js';
 import { VALUE_SYMBOL } from './prepare-formula.js';
 import type { Tolerance } from './solution-set.js';
@@ -71,10 +71,18 @@ function compareUnmetered(
     (a.kind === 'inequality' && a.op !== b.op && (a.op === '!=' || b.op === '!='))
   ) {
     const d = diagnostic('relation-kind-mismatch', 'info', `'${a.op}' against '${b.op}'`);
-    return { verdict: 'different', evidence: { ...base, shortcut: 'relation-kind' }, diagnostics: [d] };
+    return {
+      verdict: 'different',
+      evidence: withEvidence(base, { shortcut: 'relation-kind' }),
+      diagnostics: [d],
+    };
   }
   if (a.canonical === b.canonical && a.op === b.op) {
-    return { verdict: 'equivalent', evidence: { ...base, shortcut: 'identical' }, diagnostics: [] };
+    return {
+      verdict: 'equivalent',
+      evidence: withEvidence(base, { shortcut: 'identical' }),
+      diagnostics: [],
+    };
   }
   return runTrials(a, b, options, base);
 }
@@ -184,9 +192,7 @@ function runTrials(
       if (v !== target) assignment[v] = pinned.has(v) ? 0 : value * (scales[v] ?? 1);
     }
     const solve = (f: PreparedFormula) => {
-      const { solver: base, cap } = solverFor(f, target, options);
-      const scale = scales[target];
-      const solver = scale === undefined ? base : { ...base, scale };
+      const { solver, cap } = solverFor(f, target, options, scales[target]);
       const solved = solvePrepared(
         f,
         target,
@@ -259,11 +265,14 @@ function runTrials(
     }
   }
   // (`one-variable`: the verdict rests on one trial, which any other would repeat exactly.)
-  const repeated = deterministic ? { shortcut: 'one-variable' } : {};
-  const evidence: Evidence =
-    counterexample === undefined
-      ? { ...base, ...repeated, trials, nEq, nNeq, nFail }
-      : { ...base, ...repeated, trials, nEq, nNeq, nFail, counterexample };
+  const evidence = withEvidence(base, {
+    trials,
+    nEq,
+    nNeq,
+    nFail,
+    ...(counterexample === undefined ? {} : { counterexample }),
+    ...(deterministic ? { shortcut: 'one-variable' } : {}),
+  });
   return { verdict, evidence, diagnostics };
 }
 
@@ -379,8 +388,17 @@ function solverFor(
   formula: PreparedFormula,
   target: string,
   options: EquivalenceOptions,
+  scale: number | undefined,
 ): { solver: Omit<SolveOptions, 'evalBudget'>; cap: number } {
-  const paths = options.solverPaths === undefined ? {} : { paths: options.solverPaths };
-  if (!formula.costlyVariables.includes(target)) return { solver: paths, cap: Number.POSITIVE_INFINITY };
-  return { solver: { ...paths, pointsPerDecade: 3, minAbs: 1e-2, maxAbs: 1e3, linearPoints: 21 }, cap: 160 };
+  const solver: Mutable<SolveOptions> = {};
+  if (options.solverPaths !== undefined) solver.paths = options.solverPaths;
+  if (scale !== undefined) solver.scale = scale;
+  if (!formula.costlyVariables.includes(target)) return { solver, cap: Number.POSITIVE_INFINITY };
+  solver.pointsPerDecade = 3;
+  solver.minAbs = 1e-2;
+  solver.maxAbs = 1e3;
+  solver.linearPoints = 21;
+  return { solver, cap: 160 };
 }
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };

@@ -1,5 +1,7 @@
 import type { EquivalenceMode, Evidence, PreparedFormula } from './types.js';
 
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
 /**
  * Evidence before (or without) any trial: no trials, counts at zero, the mode, and — given the
  * prepared formulas — their canonical texts.
@@ -8,8 +10,32 @@ export function noTrials(
   mode: EquivalenceMode,
   formulas?: { readonly a: PreparedFormula; readonly b: PreparedFormula },
 ): Evidence {
-  const base = { trials: [], nEq: 0, nNeq: 0, nFail: 0, mode };
-  return formulas === undefined
-    ? base
-    : { ...base, canonicalA: formulas.a.canonical, canonicalB: formulas.b.canonical };
+  if (formulas === undefined) return { trials: [], nEq: 0, nNeq: 0, nFail: 0, mode };
+  const { a, b } = formulas;
+  return { trials: [], nEq: 0, nNeq: 0, nFail: 0, mode, canonicalA: a.canonical, canonicalB: b.canonical };
+}
+
+/**
+ * `base` with `fields` over it. Written out rather than spread (`{ ...base, shortcut }`): on Node 20
+ * a copy that adds properties to the copied ones costs ~0.5 µs, and every pair builds one.
+ */
+export function withEvidence(base: Evidence, fields: Partial<Evidence>): Evidence {
+  const out: Mutable<Evidence> = {
+    trials: fields.trials ?? base.trials,
+    nEq: fields.nEq ?? base.nEq,
+    nNeq: fields.nNeq ?? base.nNeq,
+    nFail: fields.nFail ?? base.nFail,
+    mode: fields.mode ?? base.mode,
+  };
+  const canonicalA = fields.canonicalA ?? base.canonicalA;
+  if (canonicalA !== undefined) out.canonicalA = canonicalA;
+  const canonicalB = fields.canonicalB ?? base.canonicalB;
+  if (canonicalB !== undefined) out.canonicalB = canonicalB;
+  const counterexample = fields.counterexample ?? base.counterexample;
+  if (counterexample !== undefined) out.counterexample = counterexample;
+  const shortcut = fields.shortcut ?? base.shortcut;
+  if (shortcut !== undefined) out.shortcut = shortcut;
+  const items = fields.items ?? base.items;
+  if (items !== undefined) out.items = items;
+  return out;
 }

@@ -2,10 +2,10 @@ import { diagnostic } from '../core/diagnostic.js';
 import { createPrng } from '../core/prng.js';
 import type { Verdict } from '../core/tree.js';
 import { compile } from '../numeric/index.js';
-import { noTrials } from './no-trials.js';
+import { noTrials, withEvidence } from './no-trials.js';
 import { VALUE_SYMBOL } from './prepare-formula.js';
 import { solvePrepared } from './solve-prepared.js';
-import type { EquivalenceOptions, EquivalenceResult, Evidence, PreparedFormula, Trial } from './types.js';
+import type { EquivalenceOptions, EquivalenceResult, PreparedFormula, Trial } from './types.js';
 
 /** `\sim` accepts a constant ratio between 1/10 and 10: the same order of magnitude. */
 export const ORDER_OF_MAGNITUDE_FACTOR = 10;
@@ -45,10 +45,9 @@ export function compareUpToFactor(
   const sb = scalingOf(b);
   const [scaled, other] = sa !== undefined ? [a, b] : [b, a];
   const kind = sa === 'propto' || sb === 'propto' ? 'propto' : 'sim';
-  const base: Evidence = {
-    ...noTrials(mode, { a, b }),
+  const base = withEvidence(noTrials(mode, { a, b }), {
     shortcut: kind === 'sim' ? 'order-of-magnitude' : 'proportional',
-  };
+  });
   const scaledVars = scaled.variables.filter((v) => v !== VALUE_SYMBOL);
   const otherVars = new Set(other.variables.filter((v) => v !== VALUE_SYMBOL));
   const targets = scaledVars.filter((v) => otherVars.has(v));
@@ -105,7 +104,11 @@ export function compareUpToFactor(
       'warning',
       `${trials.length - failed} of ${TRIALS} trials gave a ratio`,
     );
-    return { verdict: 'undetermined', evidence: { ...base, trials, nFail: failed }, diagnostics: [d] };
+    return {
+      verdict: 'undetermined',
+      evidence: withEvidence(base, { trials, nFail: failed }),
+      diagnostics: [d],
+    };
   }
   const first = ratios[0]!;
   const constant = ratios.every(
@@ -121,6 +124,6 @@ export function compareUpToFactor(
       ? `compared up to a constant factor: ratio ${first.toPrecision(4)}${kind === 'sim' ? ` (within [1/${ORDER_OF_MAGNITUDE_FACTOR}, ${ORDER_OF_MAGNITUDE_FACTOR}])` : ''}`
       : `constant ratio ${first.toPrecision(4)} is outside [1/${ORDER_OF_MAGNITUDE_FACTOR}, ${ORDER_OF_MAGNITUDE_FACTOR}]`;
   const nEq = verdict === 'equivalent' ? ok : 0;
-  const evidence: Evidence = { ...base, trials, nEq, nNeq: ok - nEq, nFail: failed };
+  const evidence = withEvidence(base, { trials, nEq, nNeq: ok - nEq, nFail: failed });
   return { verdict, evidence, diagnostics: [diagnostic('compared-up-to-factor', 'info', why)] };
 }

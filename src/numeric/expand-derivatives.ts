@@ -14,13 +14,15 @@ export const MAX_EXPANDED_NODES = 20_000;
 /**
  * The tree with every `derivative` node replaced by its symbolic expansion (see `differentiate`).
  * A part without a symbolic derivative stays a `derivative` node. Trees without derivative nodes
- * are returned unchanged (same object); results are cached per tree object. A derivative whose
+ * are returned unchanged (same object); expansions are cached per tree object. A derivative whose
  * expansion would exceed {@link MAX_EXPANDED_NODES} nodes is left unexpanded.
  */
 export function expandDerivatives(tree: Node): Node {
+  // The walk allocates nothing; caching its answer for every tree cost more (a WeakMap insertion).
+  if (!hasDerivative(tree)) return tree;
   const hit = cache.get(tree);
   if (hit !== undefined) return hit;
-  const out = hasDerivative(tree) ? expand(tree) : tree;
+  const out = expand(tree);
   cache.set(tree, out);
   return out;
 }

@@ -57,7 +57,20 @@ export function prepareEquation(lhs: Node, rhs: Node, target: string): PreparedE
     () => build(expandDerivatives(lhs), expandDerivatives(rhs), target),
     true,
   );
-  const prepared = { ...run.value, compileWork: run.work };
+  // Written out, not `{ ...run.value, compileWork }`: a copy that adds a property costs ~0.5 µs on Node 20.
+  const v = run.value;
+  const prepared: PreparedEquation = {
+    target: v.target,
+    others: v.others,
+    lhs: v.lhs,
+    rhs: v.rhs,
+    count: v.count,
+    periodic: v.periodic,
+    plan: v.plan,
+    diagnostics: v.diagnostics,
+    cost: v.cost,
+    compileWork: run.work,
+  };
   byTarget.set(target, prepared);
   return prepared;
 }

@@ -33,8 +33,9 @@ export function solveEquation(
   target: string,
   values: Readonly<Record<string, number>>,
   options?: SolveOptions,
+  evalBudget?: number,
 ): SolveResult {
-  const settings = solveSettings(options);
+  const settings = solveSettings(options, evalBudget);
   const prepared = prepareEquation(lhs, rhs, target);
   const eq = equationFor(prepared, values, settings.evalBudget);
   return solvePrepared(prepared, eq, settings);
@@ -61,9 +62,11 @@ function solvePrepared(p: PreparedEquation, eq: Equation, s: SolveSettings): Sol
   ): SolveResult => {
     // (work meter) a spent meter anywhere in the solve makes it truncated.
     const truncated = eq.truncated || workExhausted();
-    const stats = { evals: eq.evals, truncated, path, periodic: p.periodic };
-    if (out.kind !== 'roots') return { ...out, ...stats };
-    return { kind: 'roots', roots: dedupeRoots(out.roots.filter((x) => Math.abs(x) <= window)), ...stats };
+    const { evals } = eq;
+    const periodic = p.periodic;
+    if (out.kind !== 'roots') return { kind: out.kind, evals, truncated, path, periodic };
+    const roots = dedupeRoots(out.roots.filter((x) => Math.abs(x) <= window));
+    return { kind: 'roots', roots, evals, truncated, path, periodic };
   };
   if (p.count === 0) {
     const y = eq.f(1);

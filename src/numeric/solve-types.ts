@@ -56,10 +56,14 @@ export interface SolveSettings {
   readonly scale: number;
 }
 
-/** Fills in the defaults of {@link SolveOptions}. */
-export function solveSettings(options: SolveOptions = {}): SolveSettings {
+/**
+ * Fills in the defaults of {@link SolveOptions}; `evalBudget`, when given, overrides the options'
+ * (callers pass it apart rather than copy the options with it: a copy that adds a property costs
+ * ~0.5 µs on Node 20).
+ */
+export function solveSettings(options: SolveOptions = {}, evalBudget?: number): SolveSettings {
   return {
-    evalBudget: options.evalBudget ?? 20_000,
+    evalBudget: evalBudget ?? options.evalBudget ?? 20_000,
     maxAbs: options.maxAbs ?? 1e40,
     minAbs: options.minAbs ?? 1e-12,
     periodicWindow: options.periodicWindow ?? 25,
