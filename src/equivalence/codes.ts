@@ -19,6 +19,8 @@ export const EQUIVALENCE_CODES: Readonly<Record<string, string>> = {
     'The formula has more free variables than the checker accepts; the verdict is undetermined.',
   'too-few-successes':
     'Too few trials produced a solution on either side (both sides had no real solution for the target); the verdict is undetermined.',
+  'identities-differ':
+    'Both formulas hold whatever the values (identities), but they are about different variables or one is a tautology such as x = x: in physical mode they are different (Algorithm 1 alone would call any two identities equivalent).',
   'item-count-mismatch': 'The two blocks hold different numbers of formulas or values; they are different.',
   'too-many-items': 'A block holds more items than are compared pairwise; the verdict is undetermined.',
   'unparseable-formula': 'One side could not be parsed; see its parser diagnostics.',

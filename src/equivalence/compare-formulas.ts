@@ -4,6 +4,7 @@ import type { Node, Verdict } from '../core/tree.js';
 import type { SolveOptions } from '../numeric/index.js';
 import { metered, workExhausted } from '../numeric/work-meter.js';
 import { ANGLE_RANGE, angleVariables } from './angle-variables.js';
+import { identitiesAgree } from './identities.js';
 import { noTrials, withEvidence } from './no-trials.js';
 import { compareUpToFactor, scalingOf } from './order-of-magnitude.js';
 import { VALUE_SYMBOL } from './prepare-formula.js';
@@ -160,6 +161,8 @@ function runTrials(
   let nFail = 0;
   let evals = 0;
   let counterexample: Trial | undefined;
+  // Every successful trial found "all" on both sides: both formulas are identities (identities.ts).
+  let bothIdentities = true;
   // Targets whose solve ran out of budget once (or, inside an integral, found nothing) are retired.
   const exhausted = new Set<string>();
   // Phase 0 is the paper's range; later phases (physical mode) run only when too few trials of the
@@ -226,8 +229,10 @@ function runTrials(
       nFail++;
       // A target inside an integral that gave nothing once is not worth another quadrature scan.
       if (a.costlyVariables.includes(target) || b.costlyVariables.includes(target)) exhausted.add(target);
-    } else if (outcome === 'not-rejecting') nEq++;
-    else {
+    } else if (outcome === 'not-rejecting') {
+      nEq++;
+      bothIdentities &&= sa?.set.kind === 'all' && sb?.set.kind === 'all';
+    } else {
       nNeq++;
       counterexample = trial;
       break;
@@ -251,8 +256,13 @@ function runTrials(
   }
   let verdict: Verdict;
   if (nNeq > 0) verdict = 'different';
-  else if (nEq >= (deterministic ? 1 : minEqual)) verdict = 'equivalent';
-  else {
+  else if (nEq >= (deterministic ? 1 : minEqual)) {
+    verdict = 'equivalent';
+    if (mode === 'physical' && bothIdentities && !identitiesAgree(a, b)) {
+      verdict = 'different';
+      diagnostics.push(diagnostic('identities-differ', 'info', 'two identities about different things'));
+    }
+  } else {
     verdict = 'undetermined';
     if (!diagnostics.some((x) => x.code === 'budget-exhausted' || x.code === 'work-budget-exhausted')) {
       diagnostics.push(

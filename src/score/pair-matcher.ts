@@ -1,6 +1,6 @@
 import type { Verdict } from '../core/tree.js';
 import { compareWithConstants } from '../equivalence/constants-fallback.js';
-import { compareFormulas, effectiveVariables, VALUE_SYMBOL } from '../equivalence/index.js';
+import { compareFormulas, effectiveVariables, identitiesAgree, VALUE_SYMBOL } from '../equivalence/index.js';
 import type { EquivalenceOptions, PreparedFormula } from '../equivalence/types.js';
 import { charge, chargeRecorded, metered, workExhausted } from '../numeric/work-meter.js';
 import { LruCache } from './lru-cache.js';
@@ -73,8 +73,8 @@ interface CachedVerdict {
  * A pair matcher. Cheap path: equal canonical texts are `equivalent`; equations whose effective
  * variables differ (see `effectiveVariables`: the variables that change the solution set, so a
  * variable that cancels does not count) are `different` — equivalent formulas have the same ones;
- * two identities (no effective variable at all) are `equivalent`, as every trial would find. Other
- * pairs go to `compareFormulas`; verdicts are cached (LRU) by `mode` and both canonical texts
+ * two identities (no effective variable at all) are decided as Algorithm 1 would decide them
+ * (`identitiesAgree` in physical mode). Other pairs go to `compareFormulas`; verdicts are cached (LRU) by `mode` and both canonical texts
  * (constants are already substituted into them) with the work they cost, which a hit charges again.
  * Every pair charges one unit per 64 characters of canonical text. A pair cut short by the
  * enclosing work budget is `undetermined` and not cached.
@@ -166,10 +166,10 @@ export function createPairMatcher(options: PairMatcherOptions = {}): PairMatcher
         return 'different';
       }
       // Two identities (no variable changes either solution set, which is "all" for every target):
-      // Algorithm 1 can only find them equivalent, after a quadrature scan when they hold integrals.
+      // decided without Algorithm 1's quadrature scans, as it would decide them (identities.ts).
       if (fa !== null && fa === fn && answer.kind === 'equation' && lookup(answer).effective?.length === 0) {
         stats.identities++;
-        return 'equivalent';
+        return mode === 'strict' || identitiesAgree(answer, node) ? 'equivalent' : 'different';
       }
     }
     const key = `${mode}\u0000${answer.canonical}\u0001${node.canonical}`;

@@ -69,10 +69,24 @@ test('inequalities compare as interval unions', () => {
 });
 
 test('identities and contradictions give verdicts in bounded work', () => {
-  assert.equal(verdict('0 = 0', '1 = 1'), 'equivalent');
+  assert.equal(verdict('0 = 0', '1 = 1', { mode: 'strict' }), 'equivalent');
   assert.notEqual(verdict('x = x + 1', 'x = 2'), 'equivalent');
   assert.notEqual(verdict('x = x + 1', 'y = y + 1'), 'equivalent');
-  assert.equal(verdict('\\sin^2\\theta + \\cos^2\\theta = 1', 'x = x'), 'equivalent');
+  // The paper's Algorithm 1 (strict) finds any two identities equivalent.
+  assert.equal(verdict('\\sin^2\\theta + \\cos^2\\theta = 1', 'x = x', { mode: 'strict' }), 'equivalent');
+});
+
+test('physical mode: identities agree only about the same variables and operations, never a tautology', () => {
+  const node = '\\int_0^\\infty \\frac{R\\,dR}{(R^2+z^2)^{3/2}} = \\frac{1}{|z|}';
+  // The same fact multiplied by z.
+  assert.equal(verdict('\\int_0^\\infty \\frac{zR}{(R^2+z^2)^{3/2}}\\,dR = \\frac{z}{|z|}', node), 'equivalent');
+  for (const free of ['x = x', 'z = z', 'a + b = b + a', '\\sin^2 z + \\cos^2 z = 1', '0 = 0']) {
+    const r = checkEquivalence(free, node);
+    assert.equal(r.verdict, 'different', free);
+    assert.ok(r.diagnostics.some((d) => d.code === 'identities-differ'), free);
+  }
+  assert.equal(verdict('\\sin^2\\theta + \\cos^2\\theta = 1', 'x = x'), 'different');
+  assert.equal(verdict('\\sin 2x = 2\\sin x\\cos x', '\\sin x \\cos x = \\frac{1}{2}\\sin 2x'), 'equivalent');
 });
 
 test('bad input: unparseable sides and huge formulas give undetermined with diagnostics', () => {

@@ -135,3 +135,23 @@ test('a response that is not a string is a clear TypeError naming what was given
       e instanceof TypeError && /response must be a string, got number/.test((e as Error).message),
   );
 });
+
+test('an identity node is not credited to a tautology or to an unrelated identity', () => {
+  const field: Problem = {
+    id: 'field',
+    context: 'Potential of a dipole layer.',
+    grading_standard: [
+      {
+        index: 1,
+        formula: '$$\\int_0^\\infty \\frac{R\\,dR}{(R^2+z^2)^{3/2}} = \\frac{1}{|z|}$$',
+        dependency: [],
+      },
+      { index: 2, formula: '$$\\phi = \\frac{\\tau}{2\\varepsilon_0}$$', dependency: [1], is_final_answer: true },
+    ],
+  };
+  const s = createScorer([field]);
+  for (const free of ['$$x = x$$', '$$z = z$$', '$$\\sin^2 z + \\cos^2 z = 1$$', '$$z + z = 2z$$'])
+    assert.deepEqual(s.scoreResponse('field', free).matched, [], free);
+  const stated = '$$\\int_0^\\infty \\frac{zR}{(R^2+z^2)^{3/2}}\\,dR = \\frac{z}{|z|}$$';
+  assert.deepEqual(s.scoreResponse('field', stated).matched, [1]);
+});
