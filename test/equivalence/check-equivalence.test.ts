@@ -79,11 +79,17 @@ test('identities and contradictions give verdicts in bounded work', () => {
 test('physical mode: identities agree only about the same variables and operations, never a tautology', () => {
   const node = '\\int_0^\\infty \\frac{R\\,dR}{(R^2+z^2)^{3/2}} = \\frac{1}{|z|}';
   // The same fact multiplied by z.
-  assert.equal(verdict('\\int_0^\\infty \\frac{zR}{(R^2+z^2)^{3/2}}\\,dR = \\frac{z}{|z|}', node), 'equivalent');
+  assert.equal(
+    verdict('\\int_0^\\infty \\frac{zR}{(R^2+z^2)^{3/2}}\\,dR = \\frac{z}{|z|}', node),
+    'equivalent',
+  );
   for (const free of ['x = x', 'z = z', 'a + b = b + a', '\\sin^2 z + \\cos^2 z = 1', '0 = 0']) {
     const r = checkEquivalence(free, node);
     assert.equal(r.verdict, 'different', free);
-    assert.ok(r.diagnostics.some((d) => d.code === 'identities-differ'), free);
+    assert.ok(
+      r.diagnostics.some((d) => d.code === 'identities-differ'),
+      free,
+    );
   }
   assert.equal(verdict('\\sin^2\\theta + \\cos^2\\theta = 1', 'x = x'), 'different');
   assert.equal(verdict('\\sin 2x = 2\\sin x\\cos x', '\\sin x \\cos x = \\frac{1}{2}\\sin 2x'), 'equivalent');

@@ -146,7 +146,12 @@ test('an identity node is not credited to a tautology or to an unrelated identit
         formula: '$$\\int_0^\\infty \\frac{R\\,dR}{(R^2+z^2)^{3/2}} = \\frac{1}{|z|}$$',
         dependency: [],
       },
-      { index: 2, formula: '$$\\phi = \\frac{\\tau}{2\\varepsilon_0}$$', dependency: [1], is_final_answer: true },
+      {
+        index: 2,
+        formula: '$$\\phi = \\frac{\\tau}{2\\varepsilon_0}$$',
+        dependency: [1],
+        is_final_answer: true,
+      },
     ],
   };
   const s = createScorer([field]);
