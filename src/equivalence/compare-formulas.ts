@@ -211,7 +211,11 @@ function runTrials(
     // makes the trial fail whatever the other one gives, so the other (often a quadrature) is skipped.
     const first = solve(aFirst ? a : b);
     const second = mode === 'physical' && first.undefined === true ? undefined : solve(aFirst ? b : a);
-    const [sa, sb] = aFirst ? [first, second] : [second, first];
+    let [sa, sb] = aFirst ? [first, second] : [second, first];
+    // Physical mode: an angle is compared within one turn (its positive solutions below 2π), so
+    // families of different periods that agree there — \cos\theta against \sin\frac{\theta}{2} —
+    // are not told apart by the turns beyond it.
+    if (mode === 'physical' && angles.has(target)) [sa, sb] = [oneTurn(sa), oneTurn(sb)];
     if (sa?.truncated === true || sb?.truncated === true) exhausted.add(target);
     const outcome: Trial['outcome'] =
       sa === undefined || sb === undefined ? 'failed' : trialOutcome(sa, sb, tol, mode);
@@ -285,6 +289,23 @@ function runTrials(
   });
   return { verdict, evidence, diagnostics };
 }
+
+/** An angle's solutions up to one turn: points above 2π (and a rounding margin) are left out. */
+function oneTurn(solution: PreparedSolution | undefined): PreparedSolution | undefined {
+  if (solution === undefined || solution.set.kind !== 'points') return solution;
+  const values = solution.set.values.filter((x) => x <= ONE_TURN);
+  if (values.length === solution.set.values.length) return solution;
+  const out: Mutable<PreparedSolution> = {
+    set: { kind: 'points', values },
+    evals: solution.evals,
+    truncated: solution.truncated,
+  };
+  if (solution.undefined === true) out.undefined = true;
+  if (solution.periodic === true) out.periodic = true;
+  return out;
+}
+
+const ONE_TURN = 2 * Math.PI * (1 + 1e-9);
 
 /** Failed trials in a row, from a target's first trial of a phase on, after which it is retired. */
 const FUTILE_AFTER = 4;
