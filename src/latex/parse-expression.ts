@@ -182,6 +182,9 @@ export function parseRunFrom(p: Parser, first: Node, restricted: boolean): Node 
       }
     }
     if (!startsFactor(p, p.peek(), restricted)) return left;
+    // An explicit space ends an unparenthesised function argument: `v_0\cos\theta\, t` is
+    // v_0·cos(θ)·t, while `\cos\omega_d t` stays cos(ω_d t).
+    if (restricted && p.explicitSpaceBefore()) return left;
     const factor = parseFactor(p);
     numeric = numeric && isNumeric(factor);
     left = binary('*', left, factor, true);

@@ -86,6 +86,19 @@ export class Parser {
     return before !== undefined && before.kind === 'cmd' && SPACING_COMMANDS.has(before.value);
   }
 
+  /**
+   * True when a spacing command other than `\!` (`\,`, `\;`, `\ `, `\quad`, …) stands right before
+   * the next significant token: source whitespace does not count, math mode ignores it.
+   */
+  explicitSpaceBefore(): boolean {
+    this.peek();
+    for (let k = this.pos - 1; k >= 0 && this.skip[k] === 1; k--) {
+      const t = this.tokens[k]!;
+      if (t.kind === 'cmd' && t.value !== '!' && SPACING_COMMANDS.has(t.value)) return true;
+    }
+    return false;
+  }
+
   /** True when the next significant token is the character `ch`. */
   isChar(ch: string): boolean {
     const t = this.peek();
