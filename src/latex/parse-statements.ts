@@ -16,6 +16,9 @@ export function parseStatements(p: Parser, allowLabels = false): Node[] {
     const t = p.peek();
     if (t.kind === 'end' || isCloser(p, t)) return items;
     if (isSeparator(t) || isColon(p, t)) {
+      // `\text{where } x \text{ is the compression}`: a lone symbol described in prose is not a formula.
+      const last = items[items.length - 1];
+      if (last?.type === 'symbol' && describes(t)) items.pop();
       p.next();
       continue;
     }
@@ -50,6 +53,13 @@ export function parseStatements(p: Parser, allowLabels = false): Node[] {
       p.fail('unexpected-token', `unexpected '${show(after)}'`, p.spanOf(after));
     }
   }
+}
+
+/** A prose text that describes the symbol before it: `\text{ is the compression}`, `\text{ denotes …}`. */
+function describes(t: Token): boolean {
+  if (t.kind !== 'cmd' || t.value === 'intertext') return false;
+  const text = (t.args?.[0]?.text ?? '').trim().toLowerCase();
+  return /^(is|are|denotes?|represents?|stands for|being|the)\b/.test(text) && /\s/.test(text);
 }
 
 /** The tokens that end a group: `)`, `]`, `\right`, `\}`, `\end`, and `|`/`\|` inside `|…|`/`\|…\|`. */
