@@ -173,8 +173,14 @@ export function parseRunFrom(p: Parser, first: Node, restricted: boolean): Node 
   let numeric = isNumeric(first);
   for (;;) {
     if (numeric) {
-      // Bare unit words (`5 kg`) only after a written numeral, never after `\frac13` (`\frac13 ML^2`).
-      const unit = tryUnit(p, left.type === 'number');
+      // Bare unit words (`5 kg`) only after a written numeral or a power of ten, never after
+      // `\frac13` (`\frac13 ML^2`); bare letters (`2.5 m`) after a measured value (unit-parse.ts).
+      const written = left.type === 'number' || isPowerOfTen(left);
+      const unit = tryUnit(
+        p,
+        written,
+        isPowerOfTen(left) || (left.type === 'number' && left.raw.includes('.')),
+      );
       if (unit !== undefined) {
         left = binary('*', left, unit);
         numeric = false;
@@ -199,4 +205,9 @@ function skipRowBreaks(p: Parser): boolean {
     skipped = true;
   }
   return skipped;
+}
+
+/** `10^{k}`: the tail of a value in scientific notation (`1.6\times10^{-19}`). */
+function isPowerOfTen(node: Node): boolean {
+  return node.type === 'binary' && node.op === '^' && node.left.type === 'number' && node.left.value === 10;
 }

@@ -10,22 +10,31 @@ import { UNIT_SYMBOLS, unitTextOf } from './unit-text.js';
 const BARE_DENY = new Set(['mg', 'as', 'am']);
 /** Single upright letters that are never read as units after a number: `\mathrm{d}x`, `\mathrm{e}`. */
 const LETTER_DENY = new Set(['d', 'e', 'i']);
+/**
+ * Bare single letters that are units after a measured value (`1.6\times10^{-19} C`, `2.5 m`) or as
+ * the head of a compound unit (`3 m/s`): SI symbols only (not h, L, a, G: hour, litre, year, gauss).
+ */
+const BARE_LETTERS = new Set(['m', 's', 'g', 'K', 'A', 'N', 'J', 'W', 'C', 'V', 'T', 'F', 'H']);
 
 interface Atom {
   readonly text: string;
   /** Bare words and `\Omega` count as units only when nothing multiplies them afterwards. */
   readonly needsEnd: boolean;
+  /** A bare single letter (see {@link BARE_LETTERS}). */
+  readonly letter?: boolean;
 }
 
 /**
  * After a number: the unit written next, if any — `\text{km/h}`, `\mathrm{~m} / \mathrm{s}^{2}`,
  * `\mathrm{m\,s^{-1}}`, `\mu\mathrm{F}`, `10\,\Omega`, or a bare word of two or more letters that
  * parses whole as a unit and ends the product (`5 kg`, `12 eV`, `3 MeV`, `36 km/h`). A single bare
- * letter is never a unit (`2 m g h` is 2·m·g·h); bare words only when `bareWords` (the caller allows
- * them after a written numeral). Leaves the cursor unmoved when there is no unit.
+ * letter is a unit only as the head of a compound (`3 m/s`) or after a `measured` value — a decimal
+ * or a power of ten (`2.5 m`, `1.6\times10^{-19} C`) — and only when it ends the product: `2 m g h`
+ * is 2·m·g·h and `M = 2 m` twice m. Bare words only when `bareWords` (the caller allows them after a
+ * written numeral or a power of ten). Leaves the cursor unmoved when there is no unit.
  * Offset units (°C) are kept as units; normalization converts a stated temperature to kelvin.
  */
-export function tryUnit(p: Parser, bareWords = true): UnitNode | undefined {
+export function tryUnit(p: Parser, bareWords = true, measured = false): UnitNode | undefined {
   const head = p.peek();
   if (head.kind !== 'cmd' && (head.kind !== 'letter' || !bareWords)) return undefined;
   const saved = p.pos;
@@ -60,10 +69,15 @@ export function tryUnit(p: Parser, bareWords = true): UnitNode | undefined {
     p.pos = saved;
     return undefined;
   }
+  // A bare letter alone after a plain integer stays a variable (`M = 2 m`).
+  if (first.letter && !measured && !/[/.]/.test(text)) {
+    p.pos = saved;
+    return undefined;
+  }
   const span = { start: head.start, end: p.lastEnd() };
   const accepted = accept(text, span);
   if (accepted !== undefined) return accepted;
-  if (p.pos !== afterFirst) {
+  if (p.pos !== afterFirst && !(first.letter && !measured)) {
     p.pos = afterFirst;
     const single = accept(firstText, { start: head.start, end: p.lastEnd() });
     if (single !== undefined && !(first.needsEnd && startsFactor(p, p.peek(), false))) return single;
@@ -112,13 +126,20 @@ function readAtom(p: Parser, first: boolean): Atom | undefined {
     let k = p.pos;
     while (p.tokens[k]?.kind === 'letter' && k < p.limit && (k === p.pos || !p.tokens[k]!.space))
       word += p.tokens[k++]!.value;
-    if (first && (word.length < 2 || BARE_DENY.has(word))) return undefined;
+    if (first && (BARE_DENY.has(word) || (word.length < 2 && !BARE_LETTERS.has(word)))) return undefined;
     p.pos = k;
-    atom = { text: word, needsEnd: first };
+    atom =
+      first && word.length === 1
+        ? { text: word, needsEnd: true, letter: true }
+        : { text: word, needsEnd: first };
   }
   if (atom === undefined) return undefined;
   const power = readPower(p);
-  return power === '' ? atom : { ...atom, text: `${atom.text}^{${power}}` };
+  if (power === '') return atom;
+  const text = `${atom.text}^{${power}}`;
+  return atom.letter === true
+    ? { text, needsEnd: atom.needsEnd, letter: true }
+    : { text, needsEnd: atom.needsEnd };
 }
 
 /** An integer or fractional power right after a unit (`^2`, `^{-1}`, `^{1/2}`), or ''. */
