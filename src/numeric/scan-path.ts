@@ -13,10 +13,12 @@ export type ScanOutcome = { kind: 'roots'; roots: number[] } | { kind: 'identity
  * equation holds numerically: no isolated root there). All finite points pass the residual test → identity; no finite point →
  * undefined. Stops (truncated) when the budget is spent.
  */
-export function scanPath(eq: Equation, grid: Float64Array): ScanOutcome {
+export function scanPath(eq: Equation, grid: Float64Array, scale = 1): ScanOutcome {
   const n = grid.length;
   const fs = new Float64Array(n);
   const rel = new Float64Array(n);
+  // |l| + |r| at each point, NaN where f is not finite.
+  const size = new Float64Array(n);
   // Grid points where the equation holds numerically (the relative residual test).
   const holds = new Uint8Array(n);
   let finite = 0;
@@ -24,16 +26,20 @@ export function scanPath(eq: Equation, grid: Float64Array): ScanOutcome {
   for (let i = 0; i < n; i++) {
     const y = eq.f(grid[i]!);
     fs[i] = y;
-    rel[i] = Math.abs(y) / (Math.abs(eq.l) + Math.abs(eq.r) + 1e-300);
+    size[i] = Math.abs(eq.l) + Math.abs(eq.r);
+    rel[i] = Math.abs(y) / (size[i]! + 1e-300);
     if (Number.isFinite(y)) {
       finite++;
       const ok = eq.lastOk();
       holds[i] = ok ? 1 : 0;
       allOk &&= ok;
-    } else rel[i] = Number.NaN;
+    } else {
+      rel[i] = Number.NaN;
+      size[i] = Number.NaN;
+    }
   }
   if (finite === 0) return { kind: 'undefined' };
-  if (allOk) return { kind: 'identity' };
+  if (allOk || holdsButNearCommonZeros(grid, fs, holds, size, scale)) return { kind: 'identity' };
   const roots: number[] = [];
   const f = (x: number): number => eq.f(x);
   for (let i = 0; i < n && !eq.exhausted(); i++) {
@@ -73,6 +79,38 @@ export function scanPath(eq: Equation, grid: Float64Array): ScanOutcome {
     }
   }
   return { kind: 'roots', roots };
+}
+
+/**
+ * The equation holds at every finite grid point except where the sides differ by rounding only: at
+ * each failing point |l − r| is below 1e-9 of the largest |l| + |r| among the points that hold with
+ * |x| in [1e-3, 1e3] (times the target's scale). There the relative residual test measures
+ * cancellation, not the equation — `1 - \cos^2 x = \sin^2 x` near x = 0, where 1 − cos²x keeps one
+ * significant figure. Points far out do not set the size: `x = x + 1` holds at |x| ≥ 1e9 only by
+ * absorption, and nowhere in the band. Checked only when most finite points hold.
+ */
+function holdsButNearCommonZeros(
+  grid: Float64Array,
+  fs: Float64Array,
+  holds: Uint8Array,
+  size: Float64Array,
+  scale: number,
+): boolean {
+  let failing = 0;
+  let finite = 0;
+  let largest = 0;
+  for (let i = 0; i < size.length; i++) {
+    const s = size[i]!;
+    if (Number.isNaN(s)) continue;
+    finite++;
+    const ax = Math.abs(grid[i]!) / scale;
+    if (holds[i] === 0) failing++;
+    else if (ax >= 1e-3 && ax <= 1e3 && s > largest) largest = s;
+  }
+  if (failing === 0 || failing > finite / 2 || !(largest > 0)) return false;
+  for (let i = 0; i < size.length; i++)
+    if (holds[i] === 0 && !Number.isNaN(size[i]!) && !(Math.abs(fs[i]!) <= 1e-9 * largest)) return false;
+  return true;
 }
 
 /**

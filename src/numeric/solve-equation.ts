@@ -86,7 +86,7 @@ function solvePrepared(p: PreparedEquation, eq: Equation, s: SolveSettings): Sol
     if (path === 'scan') {
       const linear = s.linearPoints ?? (p.periodic ? Math.round(40 * s.periodicWindow) + 1 : 201);
       const grid = scanGrid(s.minAbs, s.maxAbs, s.pointsPerDecade, s.periodicWindow, linear, p.periodic);
-      return done(path, scanPath(eq, s.scale === 1 ? grid : grid.map((x) => x * s.scale)));
+      return done(path, scanPath(eq, s.scale === 1 ? grid : grid.map((x) => x * s.scale), s.scale));
     }
   }
   return done('scan', { kind: 'roots', roots: [] });
