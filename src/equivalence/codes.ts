@@ -3,7 +3,9 @@ export const EQUIVALENCE_CODES: Readonly<Record<string, string>> = {
   'not-a-relation':
     'The formula has no relation sign; it is compared as an expression (its value), or against the right-hand side of the other formula.',
   'chained-relation':
-    'The formula is a chain such as a = b = c; extraction splits chains into pairs before matching, the checker compares one relation at a time.',
+    'The formula is a chain with inequalities such as 0 < x < 1, which the checker does not compare (a chain of equalities is compared as its first member = its last); extraction splits chains into pairs before matching.',
+  'chain-first-last':
+    'A chain a = b = c of equalities is compared as its first member equal to its last (the stated result); the links in between are not checked here.',
   'multiple-formulas':
     'The block holds several formulas (separated by \\Rightarrow, \\quad, commas or rows); compare them one at a time.',
   'unsupported-relation':

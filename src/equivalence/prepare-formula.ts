@@ -96,6 +96,16 @@ function prepareTree(
   }
   let relationOp: RelOp = '=';
   let kind: PreparedFormula['kind'] = 'equation';
+  if (tree.type === 'relation' && tree.ops.length > 1 && tree.ops.every((op) => op === '=')) {
+    // `K = \frac12 m v^2 = 9\,\mathrm{J}` states its first member equal to its last: compared as that
+    // (a wrong intermediate step is not looked at; the scorer splits chains into their links).
+    const first = tree.args[0]!;
+    const last = tree.args[tree.args.length - 1]!;
+    tree = { type: 'relation', ops: ['='], args: [first, last], span: tree.span };
+    diagnostics.push(
+      diagnostic('chain-first-last', 'info', 'a chain, compared as its first member = its last'),
+    );
+  }
   if (tree.type === 'relation') {
     if (tree.ops.length !== 1) {
       diagnostics.push(diagnostic('chained-relation', 'error', 'a chain of relations', tree.span));

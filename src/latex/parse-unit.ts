@@ -106,6 +106,14 @@ function readAtom(p: Parser, first: boolean): Atom | undefined {
     atom = { text: raw.replace(/\s*([/^])\s*/g, '$1').replace(/\s+/g, '.'), needsEnd: false };
   } else if (t.kind === 'cmd' && UPRIGHT_FONTS.has(t.value)) {
     const open = p.pos + 1;
+    const single = p.tokens[open];
+    // `\mathrm m`: the font applied to one letter without braces.
+    if (single?.kind === 'letter' && !LETTER_DENY.has(single.value) && parseUnit(single.value).ok) {
+      p.pos = open + 1;
+      atom = { text: single.value, needsEnd: false };
+      const power = readPower(p);
+      return power === '' ? atom : { text: `${atom.text}^{${power}}`, needsEnd: false };
+    }
     if (p.tokens[open]?.value !== '{' || p.tokens[open]?.kind !== 'char') return undefined;
     const close = p.match[open]!;
     const text = unitTextOf(p, open + 1, close);

@@ -21,9 +21,38 @@ export function applyToSymbol(node: ApplyNode): SymbolNode {
   return { type: 'symbol', name, span: node.span };
 }
 
-/** Replaces every `apply` node of a tree by its symbol, following {@link applyToSymbol}. */
+/**
+ * Replaces every `apply` node of a tree by its symbol, following {@link applyToSymbol}; a primed
+ * name applied to one unprimed symbol is Lagrange's derivative: `U'(x)` is dU/dx, `x''(t)` is
+ * d²x/dt² (while `x'(t')`, a quantity of the primed frame, stays a label).
+ */
 export function normalizeApply(tree: Node): Node {
-  return rewriteBottomUp(tree, (node) => (node.type === 'apply' ? applyToSymbol(node) : node));
+  return rewriteBottomUp(tree, (node) =>
+    node.type === 'apply' ? (primeDerivative(node) ?? applyToSymbol(node)) : node,
+  );
+}
+
+function primeDerivative(node: ApplyNode): Node | undefined {
+  const primes = /^(.+?)('+)$/.exec(node.name);
+  const arg = node.args[0];
+  if (primes === null || node.args.length !== 1 || arg?.type !== 'symbol' || arg.name.endsWith("'"))
+    return undefined;
+  const order = primes[2]!.length;
+  const span = node.span;
+  const of: SymbolNode = { type: 'symbol', name: primes[1]!, span };
+  const num: Node = { type: 'differential', of, order, partial: false, span };
+  const dx: Node = { type: 'differential', of: arg, order: 1, partial: false, span };
+  const den: Node =
+    order === 1
+      ? dx
+      : {
+          type: 'binary',
+          op: '^',
+          left: dx,
+          right: { type: 'number', value: order, raw: String(order), span },
+          span,
+        };
+  return { type: 'binary', op: '/', left: num, right: den, span };
 }
 
 function argumentText(arg: Node): string {

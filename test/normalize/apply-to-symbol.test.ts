@@ -24,3 +24,16 @@ test('apply: a point t = 0 is named by its value, a region keeps its text', () =
   assert.deepEqual(normalizeApply(apply('v', rel('=', sym('t'), num(0)))), sym('v(0)'));
   assert.deepEqual(normalizeApply(apply('phi', rel('<', sym('r'), sym('a')))), sym('phi(r < a)'));
 });
+
+test("apply: a primed name applied to one unprimed symbol is Lagrange's derivative", () => {
+  const out = normalizeApply(apply("U'", sym('x')));
+  assert.equal(out.type, 'binary');
+  if (out.type !== 'binary') return;
+  assert.equal(out.op, '/');
+  assert.deepEqual(
+    [out.left.type === 'differential' && out.left.order, out.right.type === 'differential' && out.right.of],
+    [1, sym('x')],
+  );
+  // x'(t'): a quantity of the primed frame, not a derivative.
+  assert.deepEqual(normalizeApply(apply("x'", sym("t'"))), sym("x'"));
+});
