@@ -32,6 +32,10 @@ export function dMarkerAt(p: Parser, k: number): DMarker | undefined {
   }
   if (UPRIGHT_FONTS.has(t.value)) {
     const open = significant(p, k + 1);
+    // `\mathrm d x`: the font on the letter d without braces.
+    const bare = p.tokens[open];
+    if (bare?.kind === 'letter' && bare.value === 'd' && open < p.limit)
+      return { after: open + 1, partial: false, upright: true };
     const close = p.match[open] ?? -1;
     if (close < 0 || p.tokens[open]?.value !== '{') return undefined;
     const inner = significant(p, open + 1);
