@@ -1,6 +1,7 @@
 import { splitAnswerList } from './answer-latex.js';
 import { numericAnswerLatex } from './numeric-answer-latex.js';
 import type { ImportedProblem, ImportResult, SkippedItem } from './types.js';
+import { withAnswers } from './with-answers.js';
 
 /** OlympiadBench `subfield` → our domains (the paper's seven where one fits). */
 const DOMAINS: Readonly<Record<string, string>> = {
@@ -93,7 +94,6 @@ export function importOlympiadBench(items: readonly unknown[]): ImportResult {
     const solution = Array.isArray(item.solution)
       ? item.solution.filter((s) => typeof s === 'string').join('\n\n')
       : str(item.solution);
-    const uniform = converted.every((_, k) => formOf(k) === formOf(0));
     const base = {
       id,
       context: question,
@@ -108,27 +108,12 @@ export function importOlympiadBench(items: readonly unknown[]): ImportResult {
       grading_standard: [] as never[],
       meta,
     };
-    if (uniform) {
-      const figures = converted.map((c) => c.figures).filter((f): f is number => f !== undefined);
-      problems.push({
-        ...base,
-        final_answer: converted.map((c) => c.latex),
-        final_answer_form: formOf(0),
-        ...(figures.length > 0 ? { significant_figures: Math.min(...figures) } : {}),
-      });
-      continue;
-    }
-    problems.push({
-      ...base,
-      subquestions: converted.map((c, k) => ({
-        letter: String.fromCharCode(97 + k),
-        subproblem: `Answer ${k + 1} of the question above.`,
-        solution: '',
-        final_answer: [c.latex],
-        final_answer_form: formOf(k),
-        ...(c.figures === undefined ? {} : { significant_figures: c.figures }),
-      })),
-    });
+    problems.push(
+      withAnswers(
+        base,
+        converted.map((c, k) => ({ ...c, form: formOf(k) })),
+      ),
+    );
   }
   return { format: 'olympiadbench', problems, skipped, notes };
 }

@@ -1,6 +1,7 @@
-import { type PhysicsEvalAnswer, physicsEvalAnswer } from './physicseval-answer.js';
+import { physicsEvalAnswer } from './physicseval-answer.js';
 import { difficultyTier, readPhysicsEvalRecord } from './read-physicseval-record.js';
 import type { ImportedProblem, ImportResult, SkippedItem } from './types.js';
+import { withAnswers } from './with-answers.js';
 
 /** Source fields the mapping uses; every other field of a record is kept in `meta`. */
 const MAPPED = new Set([
@@ -61,8 +62,6 @@ export function importPhysicsEval(items: readonly unknown[]): ImportResult {
         reason:
           'a grading_standard DAG was given: kept in meta (load the source file with --dataset to score steps with it)',
       });
-    const instructions = (c: PhysicsEvalAnswer) =>
-      c.unitText === undefined ? {} : { final_answer_instructions: `Give the value in ${c.unitText}.` };
     const base = {
       id: f.id,
       context: f.problem,
@@ -73,31 +72,13 @@ export function importPhysicsEval(items: readonly unknown[]): ImportResult {
       grading_standard: [] as never[],
       meta,
     };
-    const first = converted[0]!;
-    if (converted.every((c) => c.form === first.form)) {
-      const figures = converted.map((c) => c.figures).filter((x): x is number => x !== undefined);
-      const withUnit = converted.find((c) => c.unitText !== undefined);
-      problems.push({
-        ...base,
-        final_answer: converted.map((c) => c.latex),
-        final_answer_form: first.form,
-        ...(withUnit === undefined ? {} : instructions(withUnit)),
-        ...(figures.length > 0 ? { significant_figures: Math.min(...figures) } : {}),
-      });
-      continue;
-    }
-    problems.push({
-      ...base,
-      subquestions: converted.map((c, k) => ({
-        letter: String.fromCharCode(97 + k),
-        subproblem: `Answer ${k + 1} of the question above.`,
-        solution: '',
-        final_answer: [c.latex],
-        final_answer_form: c.form,
-        ...instructions(c),
-        ...(c.figures === undefined ? {} : { significant_figures: c.figures }),
-      })),
-    });
+    const answers = converted.map((c) => ({
+      latex: c.latex,
+      form: c.form,
+      ...(c.figures === undefined ? {} : { figures: c.figures }),
+      ...(c.unitText === undefined ? {} : { instructions: `Give the value in ${c.unitText}.` }),
+    }));
+    problems.push(withAnswers(base, answers));
   }
   return { format: 'physicseval', problems, skipped, notes };
 }
