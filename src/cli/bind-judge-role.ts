@@ -2,6 +2,7 @@ import type { ProjectConfig } from '../pipeline/project-config.js';
 import { type ModelBinding, resolveRoles } from '../pipeline/resolve-roles.js';
 import type { CliIo } from './io.js';
 import { UsageError } from './io.js';
+import type { ModelCommandDeps } from './model-call-flags.js';
 
 /**
  * The model a role flag (`--judge ROLE`, `--role`, `--reviewer`) names: a config role (judge,
@@ -12,16 +13,12 @@ import { UsageError } from './io.js';
 export function bindJudgeRole(
   project: ProjectConfig,
   wanted: string,
-  deps: {
-    readonly env: Readonly<Record<string, string | undefined>>;
-    readonly transport?: { readonly backoff?: { baseMs?: number; maxMs?: number } };
-  },
+  deps: ModelCommandDeps,
   io: CliIo,
   command: string,
   flag = '--judge',
 ): ModelBinding {
-  const options = { env: deps.env, ...(deps.transport === undefined ? {} : { transport: deps.transport }) };
-  const { roles, warnings } = resolveRoles(project, options);
+  const { roles, warnings } = resolveRoles(project, deps);
   const byRole: Record<string, ModelBinding | undefined> = {
     judge: roles.judge,
     meta_verifier: roles.meta_verifier,
@@ -31,7 +28,7 @@ export function bindJudgeRole(
   };
   let binding = byRole[wanted];
   if (binding === undefined && project.providers[wanted] !== undefined)
-    binding = resolveRoles({ ...project, roles: { solver: wanted } }, options).roles.solver;
+    binding = resolveRoles({ ...project, roles: { solver: wanted } }, deps).roles.solver;
   if (binding === undefined)
     throw new UsageError(
       `${flag} ${wanted}: no such role or provider in the config (declare roles.${wanted === 'verifier' ? 'verifiers' : wanted})`,

@@ -3,7 +3,7 @@ import type { ModelBinding } from '../pipeline/resolve-roles.js';
 import { bindJudgeRole } from './bind-judge-role.js';
 import { chooseProjectConfig } from './commands/run.js';
 import type { CliIo } from './io.js';
-import type { ModelCallFlags } from './model-call-flags.js';
+import type { ModelCallFlags, ModelCommandDeps } from './model-call-flags.js';
 
 /**
  * The model a judging command (`prism judge`, `prism errors`, `prism difficulty`) asks: the config file (or the
@@ -16,10 +16,7 @@ export function resolveJudgeBinding(
   flags: ModelCallFlags,
   /** `--judge ROLE`: a config role or provider name (default `judge`). */
   role: string | undefined,
-  deps: {
-    readonly env: Readonly<Record<string, string | undefined>>;
-    readonly transport?: { readonly backoff?: { baseMs?: number; maxMs?: number } };
-  },
+  deps: ModelCommandDeps,
   io: CliIo,
 ): { project: ProjectConfig; binding: ModelBinding } | number {
   const chosen = chooseProjectConfig(flags, deps.env, io);

@@ -1,6 +1,14 @@
 import type { ProjectConfig } from '../pipeline/project-config.js';
+import type { ResolveRolesOptions } from '../pipeline/resolve-roles.js';
 import { createResponseCache, defaultCacheDir, type ResponseCache } from '../pipeline/response-cache.js';
 import { UsageError } from './io.js';
+
+/**
+ * What a command that calls models takes from its caller: the environment (API keys, cache
+ * directory) and, in tests, transport overrides such as a fast backoff. The subset of
+ * `ResolveRolesOptions` the CLI passes through.
+ */
+export type ModelCommandDeps = Pick<ResolveRolesOptions, 'env' | 'transport'>;
 
 /**
  * The `parseArgs` options of every command that calls a model (`judge`, `errors`, `difficulty`,

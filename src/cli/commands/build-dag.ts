@@ -6,7 +6,12 @@ import { bindJudgeRole } from '../bind-judge-role.js';
 import { stoppedEarly, whileInterruptible } from '../interruptible.js';
 import type { CliIo, Command } from '../io.js';
 import { UsageError } from '../io.js';
-import { MODEL_CALL_OPTIONS, pipelineCacheOptions, readModelCallFlags } from '../model-call-flags.js';
+import {
+  MODEL_CALL_OPTIONS,
+  type ModelCommandDeps,
+  pipelineCacheOptions,
+  readModelCallFlags,
+} from '../model-call-flags.js';
 import { parseFlags } from '../parse-flags.js';
 import { readSelection, SELECTION_HELP, SELECTION_OPTIONS, selectProblems } from '../select-problems.js';
 import { chooseProjectConfig } from './run.js';
@@ -54,10 +59,7 @@ function positive(name: string, text: string | undefined, fallback: number, min 
 }
 
 /** Creates `prism build-dag` with the given environment (tests pass fast transport settings). */
-export function createBuildDagCommand(deps: {
-  readonly env: Readonly<Record<string, string | undefined>>;
-  readonly transport?: { readonly backoff?: { baseMs?: number; maxMs?: number } };
-}): Command {
+export function createBuildDagCommand(deps: ModelCommandDeps): Command {
   const run = async (argv: readonly string[], io: CliIo): Promise<number> => {
     const { values } = parseFlags(
       argv,

@@ -9,7 +9,12 @@ import { stoppedEarly, whileInterruptible } from '../interruptible.js';
 import type { CliIo, Command } from '../io.js';
 import { UsageError } from '../io.js';
 import { resolveJudgeBinding } from '../judge-binding.js';
-import { MODEL_CALL_OPTIONS, pipelineCacheOptions, readModelCallFlags } from '../model-call-flags.js';
+import {
+  MODEL_CALL_OPTIONS,
+  type ModelCommandDeps,
+  pipelineCacheOptions,
+  readModelCallFlags,
+} from '../model-call-flags.js';
 import { parseFlags } from '../parse-flags.js';
 import { bundledDatasetPath } from '../paths.js';
 import { readSelection, SELECTION_HELP, SELECTION_OPTIONS, selectProblems } from '../select-problems.js';
@@ -58,10 +63,7 @@ function readCuts(text: string | undefined): CutPoints | undefined {
 }
 
 /** Creates `prism difficulty` with the given environment (tests pass fast transport settings). */
-export function createDifficultyCommand(deps: {
-  readonly env: Readonly<Record<string, string | undefined>>;
-  readonly transport?: { readonly backoff?: { baseMs?: number; maxMs?: number } };
-}): Command {
+export function createDifficultyCommand(deps: ModelCommandDeps): Command {
   const run = async (argv: readonly string[], io: CliIo): Promise<number> => {
     const { values } = parseFlags(
       argv,

@@ -7,7 +7,12 @@ import { stoppedEarly, whileInterruptible } from '../interruptible.js';
 import type { CliIo, Command } from '../io.js';
 import { UsageError } from '../io.js';
 import { resolveJudgeBinding } from '../judge-binding.js';
-import { MODEL_CALL_OPTIONS, pipelineCacheOptions, readModelCallFlags } from '../model-call-flags.js';
+import {
+  MODEL_CALL_OPTIONS,
+  type ModelCommandDeps,
+  pipelineCacheOptions,
+  readModelCallFlags,
+} from '../model-call-flags.js';
 import { parseFlags } from '../parse-flags.js';
 import { formatDiagnostic } from './run.js';
 
@@ -40,10 +45,7 @@ Options:
 Exit codes: 0 done, 1 failures, interrupted or stopped by a fatal failure, 2 bad input.`;
 
 /** Creates `prism errors` with the given environment (tests pass fast transport settings). */
-export function createErrorsCommand(deps: {
-  readonly env: Readonly<Record<string, string | undefined>>;
-  readonly transport?: { readonly backoff?: { baseMs?: number; maxMs?: number } };
-}): Command {
+export function createErrorsCommand(deps: ModelCommandDeps): Command {
   const run = async (argv: readonly string[], io: CliIo): Promise<number> => {
     const parsed = parseFlags(
       argv,

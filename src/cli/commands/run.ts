@@ -32,6 +32,7 @@ import { PRISM_TASKS, runPrismTask } from '../../tasks/run-prism-task.js';
 import { DEFAULT_TECHNIQUE_SETTINGS, TECHNIQUES } from '../../techniques/techniques.js';
 import type { CliIo, Command } from '../io.js';
 import { UsageError } from '../io.js';
+import type { ModelCommandDeps } from '../model-call-flags.js';
 import { parseFlags } from '../parse-flags.js';
 import { bundledDatasetPath } from '../paths.js';
 import { readSelection, SELECTION_HELP, SELECTION_OPTIONS, selectProblems } from '../select-problems.js';
@@ -106,14 +107,11 @@ Exit codes: 0 all samples answered, 1 some requests failed (see --retry-errors),
 stopped by a fatal failure, 2 bad input, a run directory made with other settings or in use.`;
 
 /** Effects the run command uses; tests replace them. */
-export interface RunCommandDeps {
-  readonly env: Readonly<Record<string, string | undefined>>;
+export interface RunCommandDeps extends ModelCommandDeps {
   /** Builds the scorer for the loaded problems. Default: the real PRISM-DAG scorer. */
   readonly makeScorer?: (problems: readonly Problem[]) => ResponseScorer;
   /** Installs a Ctrl-C handler; returns its remover. Default: process SIGINT. */
   readonly onInterrupt?: (handler: () => void) => () => void;
-  /** Transport overrides (tests: fast backoff). */
-  readonly transport?: { readonly backoff?: { baseMs?: number; maxMs?: number } };
 }
 
 /** The real scorer, created once for the run's problems. */
