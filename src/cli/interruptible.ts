@@ -38,3 +38,23 @@ export function stoppedEarly(
   }
   return undefined;
 }
+
+/**
+ * The summary of a pass of model calls, or the exit code when there is none to show: the pass
+ * stopped at a fatal failure or was interrupted (both reported by {@link stoppedEarly}; a pass
+ * without a summary counts as interrupted).
+ */
+export function summaryOrExit<S>(
+  io: CliIo,
+  command: string,
+  caller: string,
+  result: {
+    readonly fatal?: Diagnostic | undefined;
+    readonly interrupted: boolean;
+    readonly summary?: S | undefined;
+  },
+): S | number {
+  const interrupted = result.interrupted || result.summary === undefined;
+  const stopped = stoppedEarly(io, command, caller, { fatal: result.fatal, interrupted });
+  return stopped !== undefined || result.summary === undefined ? (stopped ?? 1) : result.summary;
+}

@@ -5,7 +5,7 @@ import { type C12Provider, runDifficulty } from '../../difficulty/run-difficulty
 import { DEFAULT_CONFIG_FILE } from '../../pipeline/load-project-config.js';
 import type { CutPoints } from '../../stats/calibrate-cut-points.js';
 import { fileLevelErrors } from '../dataset-errors.js';
-import { stoppedEarly, whileInterruptible } from '../interruptible.js';
+import { summaryOrExit, whileInterruptible } from '../interruptible.js';
 import type { CliIo, Command } from '../io.js';
 import { UsageError } from '../io.js';
 import { resolveJudgeBinding } from '../judge-binding.js';
@@ -153,10 +153,9 @@ export function createDifficultyCommand(deps: ModelCommandDeps): Command {
         ...(cuts === undefined ? {} : { cuts }),
       }),
     );
-    const interrupted = result.interrupted || result.summary === undefined;
-    const stopped = stoppedEarly(io, 'difficulty', 'judge', { fatal: result.fatal, interrupted });
-    if (stopped !== undefined || result.summary === undefined) return stopped ?? 1;
-    if (values.json === true) io.stdout(`${JSON.stringify(result.summary, null, 2)}\n`);
+    const summary = summaryOrExit(io, 'difficulty', 'judge', result);
+    if (typeof summary === 'number') return summary;
+    if (values.json === true) io.stdout(`${JSON.stringify(summary, null, 2)}\n`);
     else if (values.quiet !== true) io.stdout(result.markdown ?? '');
     for (const r of result.rows)
       if (r.error !== undefined)
@@ -165,7 +164,7 @@ export function createDifficultyCommand(deps: ModelCommandDeps): Command {
       io.stderr(
         `prism difficulty: ${result.requested} judge call(s) made, ${result.resumed} resumed from the transcript, ${result.cached} from the cache\n`,
       );
-    return result.summary.failures > 0 ? 1 : 0;
+    return summary.failures > 0 ? 1 : 0;
   };
   return {
     name: 'difficulty',

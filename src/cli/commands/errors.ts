@@ -3,7 +3,7 @@ import type { ErrorSummary } from '../../error-analysis/error-summary.js';
 import { renderErrorSummary } from '../../error-analysis/render-error-summary.js';
 import { loadRun, type StoredRun } from '../../runs/load-run.js';
 import { runErrors } from '../../runs/run-errors.js';
-import { stoppedEarly, whileInterruptible } from '../interruptible.js';
+import { summaryOrExit, whileInterruptible } from '../interruptible.js';
 import type { CliIo, Command } from '../io.js';
 import { UsageError } from '../io.js';
 import { resolveJudgeBinding } from '../judge-binding.js';
@@ -105,14 +105,13 @@ export function createErrorsCommand(deps: ModelCommandDeps): Command {
         });
         for (const d of result.diagnostics) io.stderr(`${formatDiagnostic(d)}\n`);
         if (!result.ok) return 2;
-        const interrupted = result.interrupted || result.summary === undefined;
-        const early = stoppedEarly(io, 'errors', 'classifier', { fatal: result.fatal, interrupted });
-        if (early !== undefined || result.summary === undefined) return early ?? 1;
+        const summary = summaryOrExit(io, 'errors', 'classifier', result);
+        if (typeof summary === 'number') return summary;
         io.stderr(
-          `prism errors: ${stored.dir}: ${result.classified} classified now, ${result.alreadyDone} already classified, ${result.summary.perfect_skipped} perfect left out, ${result.summary.failures} failure(s)\n`,
+          `prism errors: ${stored.dir}: ${result.classified} classified now, ${result.alreadyDone} already classified, ${summary.perfect_skipped} perfect left out, ${summary.failures} failure(s)\n`,
         );
-        failures += result.summary.failures;
-        summaries.push(result.summary);
+        failures += summary.failures;
+        summaries.push(summary);
       }
       return undefined;
     });

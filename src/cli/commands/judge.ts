@@ -3,7 +3,7 @@ import type { Rubric } from '../../judges/judge-sample.js';
 import { renderJudgeSummary } from '../../judges/render-judge-summary.js';
 import { loadRun } from '../../runs/load-run.js';
 import { runJudge } from '../../runs/run-judge.js';
-import { stoppedEarly, whileInterruptible } from '../interruptible.js';
+import { summaryOrExit, whileInterruptible } from '../interruptible.js';
 import type { CliIo, Command } from '../io.js';
 import { UsageError } from '../io.js';
 import { resolveJudgeBinding } from '../judge-binding.js';
@@ -91,16 +91,15 @@ export function createJudgeCommand(deps: ModelCommandDeps): Command {
     );
     for (const d of result.diagnostics) io.stderr(`${formatDiagnostic(d)}\n`);
     if (!result.ok) return 2;
-    const interrupted = result.interrupted || result.summary === undefined;
-    const stopped = stoppedEarly(io, 'judge', 'judge', { fatal: result.fatal, interrupted });
-    if (stopped !== undefined || result.summary === undefined) return stopped ?? 1;
+    const summary = summaryOrExit(io, 'judge', 'judge', result);
+    if (typeof summary === 'number') return summary;
     const title = `${stored.config.model} · ${stored.config.technique ?? 'zero-shot'} · judged by ${binding.params.model}`;
-    if (v.json === true) io.stdout(`${JSON.stringify(result.summary, null, 2)}\n`);
-    else if (v.quiet !== true) io.stdout(renderJudgeSummary(result.summary, title));
+    if (v.json === true) io.stdout(`${JSON.stringify(summary, null, 2)}\n`);
+    else if (v.quiet !== true) io.stdout(renderJudgeSummary(summary, title));
     io.stderr(
       `prism judge: ${result.judged} judged now, ${result.alreadyDone} already judged, ${result.failures} failure(s)\n`,
     );
-    return result.summary.failures > 0 ? 1 : 0;
+    return summary.failures > 0 ? 1 : 0;
   };
   return {
     name: 'judge',
