@@ -69,15 +69,16 @@ export function tryUnit(p: Parser, bareWords = true, measured = false): UnitNode
     p.pos = saved;
     return undefined;
   }
-  // A bare letter alone after a plain integer stays a variable (`M = 2 m`).
-  if (first.letter && !measured && !/[/.]/.test(text)) {
+  // After a plain integer a bare letter is a unit only at the head of a compound (`3 m/s`, not `M = 2 m`).
+  const compoundOnly = first.letter === true && !measured;
+  if (compoundOnly && text === firstText) {
     p.pos = saved;
     return undefined;
   }
   const span = { start: head.start, end: p.lastEnd() };
   const accepted = accept(text, span);
   if (accepted !== undefined) return accepted;
-  if (p.pos !== afterFirst && !(first.letter && !measured)) {
+  if (p.pos !== afterFirst && !compoundOnly) {
     p.pos = afterFirst;
     const single = accept(firstText, { start: head.start, end: p.lastEnd() });
     if (single !== undefined && !(first.needsEnd && startsFactor(p, p.peek(), false))) return single;
@@ -107,19 +108,19 @@ function readAtom(p: Parser, first: boolean): Atom | undefined {
   } else if (t.kind === 'cmd' && UPRIGHT_FONTS.has(t.value)) {
     const open = p.pos + 1;
     const single = p.tokens[open];
-    // `\mathrm m`: the font applied to one letter without braces.
-    if (single?.kind === 'letter' && !LETTER_DENY.has(single.value) && parseUnit(single.value).ok) {
+    if (single?.kind === 'letter') {
+      // `\mathrm m`: the font applied to one letter without braces.
+      if (LETTER_DENY.has(single.value) || !parseUnit(single.value).ok) return undefined;
       p.pos = open + 1;
       atom = { text: single.value, needsEnd: false };
-      const power = readPower(p);
-      return power === '' ? atom : { text: `${atom.text}^{${power}}`, needsEnd: false };
+    } else {
+      if (single?.value !== '{' || single.kind !== 'char') return undefined;
+      const close = p.match[open]!;
+      const text = unitTextOf(p, open + 1, close);
+      if (text === undefined || LETTER_DENY.has(text)) return undefined;
+      p.pos = close + 1;
+      atom = { text, needsEnd: false };
     }
-    if (p.tokens[open]?.value !== '{' || p.tokens[open]?.kind !== 'char') return undefined;
-    const close = p.match[open]!;
-    const text = unitTextOf(p, open + 1, close);
-    if (text === undefined || LETTER_DENY.has(text)) return undefined;
-    p.pos = close + 1;
-    atom = { text, needsEnd: false };
   } else if (t.kind === 'cmd' && t.value === 'mu') {
     p.next();
     const rest = readAtom(p, false);
@@ -143,11 +144,7 @@ function readAtom(p: Parser, first: boolean): Atom | undefined {
   }
   if (atom === undefined) return undefined;
   const power = readPower(p);
-  if (power === '') return atom;
-  const text = `${atom.text}^{${power}}`;
-  return atom.letter === true
-    ? { text, needsEnd: atom.needsEnd, letter: true }
-    : { text, needsEnd: atom.needsEnd };
+  return power === '' ? atom : { ...atom, text: `${atom.text}^{${power}}` };
 }
 
 /** An integer or fractional power right after a unit (`^2`, `^{-1}`, `^{1/2}`), or ''. */
