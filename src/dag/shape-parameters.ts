@@ -1,4 +1,5 @@
 import type { Diagnostic } from '../core/diagnostic.js';
+import type { Mutable } from '../core/mutable.js';
 import { placeholderNames, renderTemplate } from './render-template.js';
 import type { Parameter, ProblemTemplate } from './types.js';
 import { located } from './validate-graph.js';
@@ -37,7 +38,7 @@ function shapeParameter(raw: unknown, i: number): Parameter | string {
     return `parameter ${name}: figures must be an integer 1–15`;
   if (integer !== undefined && typeof integer !== 'boolean')
     return `parameter ${name}: integer is not a boolean`;
-  const out: { -readonly [K in keyof Parameter]: Parameter[K] } = { name, symbol, value };
+  const out: Mutable<Parameter> = { name, symbol, value };
   if (hasRange) {
     out.min = min as number;
     out.max = max as number;

@@ -1,4 +1,5 @@
 import type { Diagnostic } from '../core/diagnostic.js';
+import type { Mutable } from '../core/mutable.js';
 import { shapeParameters } from './shape-parameters.js';
 import type { DagNode, Difficulty, Problem, Subquestion } from './types.js';
 import { located } from './validate-graph.js';
@@ -77,7 +78,7 @@ export function shapeProblem(item: unknown, where: string): ShapedProblem {
       );
       return;
     }
-    const node: { -readonly [K in keyof DagNode]: DagNode[K] } = {
+    const node: Mutable<DagNode> = {
       index,
       formula: entry.formula,
       dependency: deps as number[],

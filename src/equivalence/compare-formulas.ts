@@ -1,4 +1,5 @@
 import { type Diagnostic, diagnostic } from '../core/diagnostic.js';
+import type { Mutable } from '../core/mutable.js';
 import { createPrng } from '../core/prng.js';
 import type { Node, Verdict } from '../core/tree.js';
 import type { SolveOptions } from '../numeric/index.js';
@@ -295,14 +296,7 @@ function oneTurn(solution: PreparedSolution | undefined): PreparedSolution | und
   if (solution === undefined || solution.set.kind !== 'points') return solution;
   const values = solution.set.values.filter((x) => x <= ONE_TURN);
   if (values.length === solution.set.values.length) return solution;
-  const out: Mutable<PreparedSolution> = {
-    set: { kind: 'points', values },
-    evals: solution.evals,
-    truncated: solution.truncated,
-  };
-  if (solution.undefined === true) out.undefined = true;
-  if (solution.periodic === true) out.periodic = true;
-  return out;
+  return { ...solution, set: { kind: 'points', values } };
 }
 
 const ONE_TURN = 2 * Math.PI * (1 + 1e-9);
@@ -431,5 +425,3 @@ function solverFor(
   solver.linearPoints = 21;
   return { solver, cap: 160 };
 }
-
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };

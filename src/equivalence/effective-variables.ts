@@ -1,5 +1,6 @@
 import { createPrng } from '../core/prng.js';
 import { prepareEquation } from '../numeric/prepare-equation.js';
+import { equationFor } from '../numeric/solve-equation.js';
 import { DEFAULT_EQUIVALENCE_OPTIONS } from './compare-formulas.js';
 import { close, isEmpty, sameSolutions } from './solution-set.js';
 import { solvePrepared } from './solve-prepared.js';
@@ -75,9 +76,10 @@ function holdsIdentically(formula: PreparedFormula, draw: () => Record<string, n
   for (let k = 0; k < IDENTITY_DRAWS; k++) {
     const values = draw();
     for (const { lhs, rhs } of formula.branches) {
-      const prepared = prepareEquation(lhs, rhs, formula.variables[0]!);
-      const buffer = Float64Array.from([prepared.target, ...prepared.others], (v) => values[v] ?? Number.NaN);
-      if (!close(prepared.lhs(buffer), prepared.rhs(buffer), tol)) return false;
+      const target = formula.variables[0]!;
+      const eq = equationFor(prepareEquation(lhs, rhs, target), values, 1);
+      eq.f(values[target] ?? Number.NaN);
+      if (!close(eq.l, eq.r, tol)) return false;
     }
   }
   return true;

@@ -1,6 +1,5 @@
+import type { Mutable } from '../core/mutable.js';
 import type { EquivalenceMode, Evidence, PreparedFormula } from './types.js';
-
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /**
  * Evidence before (or without) any trial: no trials, counts at zero, the mode, and — given the

@@ -1,3 +1,4 @@
+import type { Mutable } from '../core/mutable.js';
 import { type SolveOptions, solveEquation, solveInequality } from '../numeric/index.js';
 import { dedupe, type Interval, type SolutionSet, type Tolerance } from './solution-set.js';
 import type { PreparedFormula } from './types.js';
@@ -63,7 +64,7 @@ export function solvePrepared(
       ? { kind: 'intervals', intervals: mergeIntervals(intervals) }
       : { kind: 'points', values: dedupe(points, tol) };
   // Flags set on the literal (a spread of conditional parts was a measurable share of a trial).
-  const out: { -readonly [K in keyof PreparedSolution]: PreparedSolution[K] } = { set, evals, truncated };
+  const out: Mutable<PreparedSolution> = { set, evals, truncated };
   if (!defined) out.undefined = true;
   if (periodic) out.periodic = true;
   return out;
