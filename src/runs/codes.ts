@@ -1,6 +1,7 @@
 /** Every diagnostic code the run tools emit, with its explanation. */
 export const BENCH_CODES: Readonly<Record<string, string>> = {
-  'run-config-invalid': 'The run directory\'s run.json is not valid JSON (damaged or hand-edited); the command stops with exit 2.',
+  'run-config-invalid':
+    "The run directory's run.json is not valid JSON (damaged or hand-edited); the command stops with exit 2.",
   'jsonl-truncated-line':
     'The last line of a JSONL file has no newline (the writer was killed mid-line); it is ignored and cut off before appending.',
   'jsonl-invalid-line': 'A line of a JSONL file is not valid JSON or not the expected shape; it is skipped.',

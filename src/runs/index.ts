@@ -30,16 +30,14 @@ export {
 } from './response-cache.js';
 export { loadResponses, type ResponseRow, sampleKey } from './response-row.js';
 export { compareRunConfig, RUN_SCHEMA, type RunConfig, TOOL_VERSION } from './run-config.js';
-export type { RunEvent } from './run-events.js';
-export { type RunModelOptions, type RunModelResult, runModel } from './run-model.js';
-export { buildRunReport, type ReportCell, type RunReport } from './run-report.js';
 export {
-  type ResponseScorer,
-  type RunRecord,
-  type ScoredResponse,
-  type ScoreRunOptions,
-  scoreRun,
-} from './score-run.js';
+  type ErrorRow,
+  errorsPath,
+  type RunErrorsOptions,
+  type RunErrorsResult,
+  runErrors,
+} from './run-errors.js';
+export type { RunEvent } from './run-events.js';
 export {
   type JudgementRow,
   judgementsPath,
@@ -48,8 +46,16 @@ export {
   type RunJudgeResult,
   runJudge,
 } from './run-judge.js';
-export { type ErrorRow, errorsPath, type RunErrorsOptions, type RunErrorsResult, runErrors } from './run-errors.js';
 export { lockRunDir, type RunLock } from './run-lock.js';
+export { type RunModelOptions, type RunModelResult, runModel } from './run-model.js';
+export { buildRunReport, type ReportCell, type RunReport } from './run-report.js';
 export { type RunTechniqueOptions, type RunTechniqueResult, runTechnique } from './run-technique.js';
-export { runCost } from './score-run.js';
+export {
+  type ResponseScorer,
+  type RunRecord,
+  runCost,
+  type ScoredResponse,
+  type ScoreRunOptions,
+  scoreRun,
+} from './score-run.js';
 export { writeFileAtomic } from './write-file-atomic.js';

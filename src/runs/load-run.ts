@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { InputError } from '../core/input-error.js';
 import { join } from 'node:path';
 import { type Diagnostic, diagnostic } from '../core/diagnostic.js';
+import { InputError } from '../core/input-error.js';
 import { readJsonLines } from './jsonl-file.js';
 import type { RunConfig } from './run-config.js';
 import type { RunReport } from './run-report.js';
@@ -27,17 +27,19 @@ export function loadRun(dir: string): { run?: StoredRun; diagnostics: Diagnostic
   let config: RunConfig;
   try {
     config = JSON.parse(readFileSync(configPath, 'utf8')) as RunConfig;
-    if (typeof config !== 'object' || config === null || Array.isArray(config)) throw new Error('not an object');
+    if (typeof config !== 'object' || config === null || Array.isArray(config))
+      throw new Error('not an object');
   } catch (error) {
     // A damaged run directory is the user's input, not our bug: one line, exit 2 (InputError).
-    throw new InputError('run-config-invalid', `${configPath} is not a valid run.json (${(error as Error).message})`);
+    throw new InputError(
+      'run-config-invalid',
+      `${configPath} is not a valid run.json (${(error as Error).message})`,
+    );
   }
   const read = readJsonLines(join(dir, 'records.jsonl'));
   const records = read.rows as RunRecord[];
   const summaryPath = join(dir, 'summary.json');
-  const summary = existsSync(summaryPath)
-    ? readSummary(summaryPath)
-    : undefined;
+  const summary = existsSync(summaryPath) ? readSummary(summaryPath) : undefined;
   const run: StoredRun = summary === undefined ? { dir, config, records } : { dir, config, records, summary };
   return { run, diagnostics: [...read.diagnostics] };
 }

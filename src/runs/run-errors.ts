@@ -1,7 +1,11 @@
 import { join } from 'node:path';
 import type { Diagnostic } from '../core/diagnostic.js';
 import type { Problem } from '../dag/types.js';
-import { analyzeError, type ErrorAnalysisOutcome, errorAnalysisMessages } from '../error-analysis/analyze-error.js';
+import {
+  analyzeError,
+  type ErrorAnalysisOutcome,
+  errorAnalysisMessages,
+} from '../error-analysis/analyze-error.js';
 import { type ErrorSummary, summarizeErrors } from '../error-analysis/error-summary.js';
 import { isImperfect } from '../error-analysis/is-imperfect.js';
 import { ERROR_ANALYSIS_PROMPT } from '../error-analysis/prompts/error-analysis-prompt.js';
@@ -9,10 +13,10 @@ import { renderErrorSummary } from '../error-analysis/render-error-summary.js';
 import { contentHash } from '../pipeline/content-hash.js';
 import { createPipeline } from '../pipeline/create-pipeline.js';
 import { createJsonlAppender, readJsonLines } from '../pipeline/jsonl-file.js';
-import type { ResponseCache } from '../pipeline/response-cache.js';
 import type { ModelBinding } from '../pipeline/resolve-roles.js';
 import { writeFileAtomic } from '../pipeline/write-file-atomic.js';
 import type { StoredRun } from './load-run.js';
+import type { ModelPassOptions } from './model-pass-options.js';
 import { loadResponses, sampleKey } from './response-row.js';
 import { lockRunDir } from './run-lock.js';
 
@@ -34,18 +38,12 @@ export interface ErrorRow {
 }
 
 /** Options of {@link runErrors}. */
-export interface RunErrorsOptions {
+export interface RunErrorsOptions extends ModelPassOptions {
   readonly run: StoredRun;
   readonly problems: readonly Problem[];
   readonly binding: ModelBinding;
   /** Classify every answer, perfect ones too (default: only imperfect ones, see `isImperfect`). */
   readonly all?: boolean;
-  readonly cache?: ResponseCache;
-  readonly cacheMaxAgeMs?: number;
-  readonly retryErrors?: boolean;
-  readonly concurrency?: number;
-  readonly signal?: AbortSignal;
-  readonly now?: () => Date;
   /** Called after each classification with (done, to do). */
   readonly onProgress?: (done: number, total: number, row: ErrorRow) => void;
 }
@@ -83,13 +81,21 @@ export async function runErrors(options: RunErrorsOptions): Promise<RunErrorsRes
   if (locked.lock === undefined) return { ok: false, ...empty, diagnostics: [locked.diagnostic!] };
   try {
     const responses = loadResponses(join(dir, 'responses.jsonl'));
-    const errorsKey = contentHash({ identity: options.binding.identity, prompt: ERROR_ANALYSIS_PROMPT.version });
+    const errorsKey = contentHash({
+      identity: options.binding.identity,
+      prompt: ERROR_ANALYSIS_PROMPT.version,
+    });
     const previous = new Map<string, ErrorRow>();
     for (const row of readJsonLines(errorsPath(dir)).rows as ErrorRow[])
       previous.set(sampleKey(row.problem_id, row.sample), row);
     const byId = new Map(options.problems.map((p) => [p.id, p]));
     const model = options.run.config.model;
-    const jobs: { row: Omit<ErrorRow, 'result' | 'at'>; problem: Problem; answer: string; record: StoredRun['records'][number] }[] = [];
+    const jobs: {
+      row: Omit<ErrorRow, 'result' | 'at'>;
+      problem: Problem;
+      answer: string;
+      record: StoredRun['records'][number];
+    }[] = [];
     const wanted = new Map<string, string>();
     let alreadyDone = 0;
     let perfect = 0;
@@ -165,7 +171,15 @@ export async function runErrors(options: RunErrorsOptions): Promise<RunErrorsRes
     const fatal = pipeline.fatal();
     const interrupted = fatal !== undefined || options.signal?.aborted === true;
     if (interrupted)
-      return { ok: true, classified, alreadyDone, failures, interrupted, diagnostics: [], ...(fatal === undefined ? {} : { fatal }) };
+      return {
+        ok: true,
+        classified,
+        alreadyDone,
+        failures,
+        interrupted,
+        diagnostics: [],
+        ...(fatal === undefined ? {} : { fatal }),
+      };
     const rows: ErrorRow[] = [];
     for (const row of readJsonLines(errorsPath(dir)).rows as ErrorRow[]) {
       const key = sampleKey(row.problem_id, row.sample);

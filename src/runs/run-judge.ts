@@ -11,10 +11,10 @@ import { contentHash } from '../pipeline/content-hash.js';
 import { createPipeline } from '../pipeline/create-pipeline.js';
 import { createJsonlAppender, readJsonLines } from '../pipeline/jsonl-file.js';
 import type { CriterionWeights } from '../pipeline/project-config.js';
-import type { ResponseCache } from '../pipeline/response-cache.js';
 import type { ModelBinding } from '../pipeline/resolve-roles.js';
 import { writeFileAtomic } from '../pipeline/write-file-atomic.js';
 import { problemStatement } from '../techniques/problem-statement.js';
+import type { ModelPassOptions } from './model-pass-options.js';
 import { loadResponses, sampleKey } from './response-row.js';
 import { lockRunDir } from './run-lock.js';
 
@@ -32,20 +32,14 @@ export interface JudgementRow {
 }
 
 /** Options of {@link runJudge}. */
-export interface RunJudgeOptions {
+export interface RunJudgeOptions extends ModelPassOptions {
   readonly dir: string;
   readonly problems: readonly Problem[];
   readonly references: ReadonlyMap<string, ReferenceSolution>;
   readonly rubric: Rubric;
   readonly binding: ModelBinding;
-  readonly cache?: ResponseCache;
-  readonly cacheMaxAgeMs?: number;
-  readonly retryErrors?: boolean;
-  readonly concurrency?: number;
   readonly ppsWeights?: CriterionWeights;
   readonly normaliser?: PpsNormaliser;
-  readonly signal?: AbortSignal;
-  readonly now?: () => Date;
   readonly onJudged?: (row: JudgementRow) => void;
 }
 
@@ -133,13 +127,18 @@ export async function runJudge(options: RunJudgeOptions): Promise<RunJudgeResult
           sample: sampleKey(job.problem.id, job.sample),
           problemId: job.problem.id,
           problemText: problemStatement(job.problem),
-          reference: options.references.get(job.problem.id) ?? { ground_truth: '', elaborated_solution: '', final_answers: [] },
+          reference: options.references.get(job.problem.id) ?? {
+            ground_truth: '',
+            elaborated_solution: '',
+            final_answers: [],
+          },
           answer: job.answer,
           binding: options.binding,
           ...(options.ppsWeights === undefined ? {} : { ppsWeights: options.ppsWeights }),
           ...(options.normaliser === undefined ? {} : { normaliser: options.normaliser }),
         });
-        if (!judgement.ok && (judgement.error.code === 'llm-aborted' || pipeline.fatal() !== undefined)) continue;
+        if (!judgement.ok && (judgement.error.code === 'llm-aborted' || pipeline.fatal() !== undefined))
+          continue;
         const row: JudgementRow = {
           problem_id: job.problem.id,
           sample: job.sample,
@@ -163,8 +162,19 @@ export async function runJudge(options: RunJudgeOptions): Promise<RunJudgeResult
     }
     const fatal = pipeline.fatal();
     const interrupted = fatal !== undefined || options.signal?.aborted === true;
-    if (interrupted) return { ok: true, judged, alreadyDone, failures, interrupted, diagnostics: [], ...(fatal === undefined ? {} : { fatal }) };
-    const rows = [...loadJudgements(options.dir, options.rubric).values()].filter((r) => r.judge_key === judgeKey);
+    if (interrupted)
+      return {
+        ok: true,
+        judged,
+        alreadyDone,
+        failures,
+        interrupted,
+        diagnostics: [],
+        ...(fatal === undefined ? {} : { fatal }),
+      };
+    const rows = [...loadJudgements(options.dir, options.rubric).values()].filter(
+      (r) => r.judge_key === judgeKey,
+    );
     const summary = summarizeJudgements(options.rubric, rows, options.problems);
     const base = join(options.dir, `judgements-${options.rubric}.summary`);
     writeFileAtomic(`${base}.json`, `${JSON.stringify(summary, null, 2)}\n`);

@@ -11,7 +11,8 @@ import { type RenderedPrompt, renderPrompt } from '../llm/render-prompt.js';
 import { isFatalFailure } from '../pipeline/fatal-failure.js';
 import { contentHash } from './content-hash.js';
 import { createJsonlAppender } from './jsonl-file.js';
-import { cacheKey, type ResponseCache } from './response-cache.js';
+import type { ModelPassOptions } from './model-pass-options.js';
+import { cacheKey } from './response-cache.js';
 import { loadResponses, type ResponseRow, sampleKey } from './response-row.js';
 import { compareRunConfig, RUN_SCHEMA, type RunConfig, TOOL_VERSION } from './run-config.js';
 import type { RunEvent } from './run-events.js';
@@ -20,8 +21,8 @@ import type { RunReport } from './run-report.js';
 import { type ResponseScorer, scoreRun } from './score-run.js';
 import { writeFileAtomic } from './write-file-atomic.js';
 
-/** What every run (one call per sample, or a technique's pipeline of calls) is given. */
-export interface RunCommonOptions {
+/** What every run (one call per sample, or a technique's pipeline of calls) is given; `concurrency` defaults to 8. */
+export interface RunCommonOptions extends ModelPassOptions {
   /** The run directory (created if absent, resumed if present). */
   readonly dir: string;
   readonly problems: readonly Problem[];
@@ -33,18 +34,8 @@ export interface RunCommonOptions {
   readonly textOnly?: boolean;
   /** Dataset path, recorded in run.json. */
   readonly dataset: string;
-  readonly cache?: ResponseCache;
-  /** Cache entries older than this (ms) are not used (the cache TTL). */
-  readonly cacheMaxAgeMs?: number;
-  /** Request again the samples whose stored row is a failure. */
-  readonly retryErrors?: boolean;
-  /** Samples requested at once (the client's own limit applies too). Default 8. */
-  readonly concurrency?: number;
   readonly scorer: ResponseScorer;
   readonly onEvent?: (event: RunEvent) => void;
-  /** Aborting stops new requests and cancels in-flight ones (they stay unrecorded, requested next time). */
-  readonly signal?: AbortSignal;
-  readonly now?: () => Date;
 }
 
 /** Everything {@link runModel} needs; effects (client, cache, scorer, clock) are injected. */
@@ -113,7 +104,15 @@ async function runLocked(
   const stop = new AbortController();
   const signal = options.signal === undefined ? stop.signal : AbortSignal.any([options.signal, stop.signal]);
   let fatal: Diagnostic | undefined;
-  const config = baseRunConfig(options, options.client.baseUrl, options.params, template, samples, textOnly, now());
+  const config = baseRunConfig(
+    options,
+    options.client.baseUrl,
+    options.params,
+    template,
+    samples,
+    textOnly,
+    now(),
+  );
   const configPath = join(options.dir, 'run.json');
   const empty = { requested: 0, fromCache: 0, failed: 0, alreadyDone: 0, interrupted: false };
   if (existsSync(configPath)) {

@@ -8,17 +8,15 @@ import { renderPrompt } from '../llm/render-prompt.js';
 import { contentHash } from '../pipeline/content-hash.js';
 import { createPipeline } from '../pipeline/create-pipeline.js';
 import { createJsonlAppender } from '../pipeline/jsonl-file.js';
-import type { ResponseCache } from '../pipeline/response-cache.js';
 import type { Roles } from '../pipeline/resolve-roles.js';
 import { writeFileAtomic } from '../pipeline/write-file-atomic.js';
 import { problemStatement } from '../techniques/problem-statement.js';
 import type { Technique, TechniqueSettings } from '../techniques/technique.js';
 import { loadResponses, type ResponseRow, sampleKey } from './response-row.js';
 import { compareRunConfig, type RunConfig } from './run-config.js';
-import type { RunEvent } from './run-events.js';
 import { lockRunDir } from './run-lock.js';
 import { baseRunConfig, type RunCommonOptions, type RunModelResult } from './run-model.js';
-import { type ResponseScorer, scoreRun } from './score-run.js';
+import { scoreRun } from './score-run.js';
 
 /** Everything {@link runTechnique} needs; effects (providers, cache, scorer, clock) are injected. */
 export interface RunTechniqueOptions extends RunCommonOptions {
@@ -53,7 +51,10 @@ export async function runTechnique(options: RunTechniqueOptions): Promise<RunTec
       const stored = JSON.parse(readFileSync(configPath, 'utf8')) as RunConfig;
       const mismatch = compareRunConfig(stored, config);
       if (mismatch.length > 0) return { ok: false, ...empty, diagnostics: mismatch };
-      writeFileAtomic(configPath, `${JSON.stringify({ ...config, created_at: stored.created_at }, null, 2)}\n`);
+      writeFileAtomic(
+        configPath,
+        `${JSON.stringify({ ...config, created_at: stored.created_at }, null, 2)}\n`,
+      );
     } else writeFileAtomic(configPath, `${JSON.stringify(config, null, 2)}\n`);
 
     const responsesPath = join(options.dir, 'responses.jsonl');
@@ -73,7 +74,12 @@ export async function runTechnique(options: RunTechniqueOptions): Promise<RunTec
         else jobs.push({ problem, sample, promptHash });
       }
     }
-    options.onEvent?.({ type: 'start', total: options.problems.length * samples, done: alreadyDone, todo: jobs.length });
+    options.onEvent?.({
+      type: 'start',
+      total: options.problems.length * samples,
+      done: alreadyDone,
+      todo: jobs.length,
+    });
 
     const pipeline = createPipeline({
       transcriptPath: join(options.dir, 'transcripts.jsonl'),
@@ -172,7 +178,10 @@ export async function runTechnique(options: RunTechniqueOptions): Promise<RunTec
     const fatal = pipeline.fatal();
     if (fatal !== undefined) return { ok: true, config, ...done, interrupted: true, diagnostics, fatal };
     if (options.signal?.aborted === true) {
-      options.onEvent?.({ type: 'interrupted', pending: jobs.length - counts.requested - counts.fromCache - counts.failed });
+      options.onEvent?.({
+        type: 'interrupted',
+        pending: jobs.length - counts.requested - counts.fromCache - counts.failed,
+      });
       return { ok: true, config, ...done, interrupted: true, diagnostics };
     }
     const scored = scoreRun({
@@ -202,7 +211,8 @@ function buildConfig(
   const roles: Record<string, unknown> = { solver: { provider: solver.name, ...solver.identity } };
   const bindingOf = (b: Roles['solver']) => ({ provider: b.name, ...b.identity });
   const needs = options.technique.needs;
-  if (needs.includes('reviewer') && options.roles.reviewer !== undefined) roles.reviewer = bindingOf(options.roles.reviewer);
+  if (needs.includes('reviewer') && options.roles.reviewer !== undefined)
+    roles.reviewer = bindingOf(options.roles.reviewer);
   if (needs.includes('verifiers')) roles.verifiers = options.roles.verifiers.map(bindingOf);
   if (needs.includes('meta_verifier') && options.roles.meta_verifier !== undefined)
     roles.meta_verifier = bindingOf(options.roles.meta_verifier);
@@ -220,4 +230,3 @@ function buildConfig(
     roles_hash: contentHash({ version: options.technique.version, roles, settings }),
   };
 }
-

@@ -2,10 +2,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Diagnostic, diagnostic } from '../core/diagnostic.js';
 import type { Problem } from '../dag/types.js';
-import type { ScoreRecord } from '../score/types.js';
 import type { CallRecord } from '../pipeline/call-record.js';
 import { readJsonLines } from '../pipeline/jsonl-file.js';
 import { type CostSummary, summarizeCalls } from '../pipeline/summarize-calls.js';
+import type { ScoreRecord } from '../score/types.js';
 import { renderRunReport } from './render-run-report.js';
 import { loadResponses, sampleKey } from './response-row.js';
 import { buildRunReport, type RunReport } from './run-report.js';
@@ -115,7 +115,14 @@ function storedTechnique(dir: string): string | undefined {
  */
 export function runCost(
   dir: string,
-  rows: readonly { problem_id: string; sample: number; usage: CallRecord['usage']; latency_ms: number; response: string | null; cached: boolean }[],
+  rows: readonly {
+    problem_id: string;
+    sample: number;
+    usage: CallRecord['usage'];
+    latency_ms: number;
+    response: string | null;
+    cached: boolean;
+  }[],
 ): CostSummary {
   const transcript = join(dir, 'transcripts.jsonl');
   if (existsSync(transcript)) return summarizeCalls(readJsonLines(transcript).rows as CallRecord[]);

@@ -23,12 +23,31 @@ const run = createRunCommand({ env, onInterrupt: () => () => {}, transport });
 const judge = createJudgeCommand({ env, transport });
 
 test('a rejected key stops the run at the first failure with the server message on stderr', async () => {
-  const server = await startFakeLlmServer(() => ({ kind: 'status', status: 401, message: 'Incorrect API key provided: sk-bad' }));
+  const server = await startFakeLlmServer(() => ({
+    kind: 'status',
+    status: 401,
+    message: 'Incorrect API key provided: sk-bad',
+  }));
   try {
     const out = join(tmp, 'denied');
-    const r = await runCommand(run, ['--model', 'm', '--base-url', server.url, '--dataset', physicsEval, '--out', out, '--concurrency', '2', '--quiet']);
+    const r = await runCommand(run, [
+      '--model',
+      'm',
+      '--base-url',
+      server.url,
+      '--dataset',
+      physicsEval,
+      '--out',
+      out,
+      '--concurrency',
+      '2',
+      '--quiet',
+    ]);
     assert.equal(r.code, 1);
-    assert.match(r.stderr, /prism run: stopped at the first failure.*HTTP 401 .*Incorrect API key provided: sk-bad/);
+    assert.match(
+      r.stderr,
+      /prism run: stopped at the first failure.*HTTP 401 .*Incorrect API key provided: sk-bad/,
+    );
     assert.ok(server.log.length <= 2, `${server.log.length} requests after a 401`);
     assert.equal(readFileSync(join(out, 'responses.jsonl'), 'utf8'), '');
   } finally {
@@ -37,11 +56,30 @@ test('a rejected key stops the run at the first failure with the server message 
 });
 
 test('an unknown model (404) and a refused connection also stop at once, each with its own message', async () => {
-  const server = await startFakeLlmServer(() => ({ kind: 'status', status: 404, message: 'The model `gpt-9` does not exist' }));
+  const server = await startFakeLlmServer(() => ({
+    kind: 'status',
+    status: 404,
+    message: 'The model `gpt-9` does not exist',
+  }));
   try {
-    const r = await runCommand(run, ['--model', 'gpt-9', '--base-url', server.url, '--dataset', physicsEval, '--out', join(tmp, 'nf'), '--quiet', '--technique', 'self-refine']);
+    const r = await runCommand(run, [
+      '--model',
+      'gpt-9',
+      '--base-url',
+      server.url,
+      '--dataset',
+      physicsEval,
+      '--out',
+      join(tmp, 'nf'),
+      '--quiet',
+      '--technique',
+      'self-refine',
+    ]);
     assert.equal(r.code, 1);
-    assert.match(r.stderr, /stopped at the first failure \(solver cli \(gpt-9\)\): HTTP 404 .*The model `gpt-9` does not exist/);
+    assert.match(
+      r.stderr,
+      /stopped at the first failure \(solver cli \(gpt-9\)\): HTTP 404 .*The model `gpt-9` does not exist/,
+    );
   } finally {
     await server.close();
   }
@@ -51,14 +89,30 @@ test('an unknown model (404) and a refused connection also stop at once, each wi
       s.close(() => resolve(p));
     });
   });
-  const r = await runCommand(run, ['--model', 'm', '--base-url', `http://127.0.0.1:${port}/v1`, '--dataset', physicsEval, '--out', join(tmp, 'refused'), '--quiet']);
+  const r = await runCommand(run, [
+    '--model',
+    'm',
+    '--base-url',
+    `http://127.0.0.1:${port}/v1`,
+    '--dataset',
+    physicsEval,
+    '--out',
+    join(tmp, 'refused'),
+    '--quiet',
+  ]);
   assert.equal(r.code, 1);
   assert.match(r.stderr, /stopped at the first failure.*ECONNREFUSED/);
 });
 
 test('an invalid config file: exit 2 and messages naming the key path', async () => {
   const cfg = join(tmp, 'bad.config.json');
-  writeFileSync(cfg, JSON.stringify({ providers: { a: { type: 'openai', model: 'm', temperature: 'warm' } }, roles: { solver: 'a', judge: 'zz' } }));
+  writeFileSync(
+    cfg,
+    JSON.stringify({
+      providers: { a: { type: 'openai', model: 'm', temperature: 'warm' } },
+      roles: { solver: 'a', judge: 'zz' },
+    }),
+  );
   const r = await runCommand(run, ['--config', cfg, '--dataset', physicsEval, '--out', join(tmp, 'x')]);
   assert.equal(r.code, 2);
   assert.match(r.stderr, /providers\.a\.temperature: expected a number, got a string/);
@@ -76,14 +130,28 @@ function script(req: LlmRequest): LlmBehaviour {
   const text = req.turns.map((t) => t.text).join('\n');
   switch (req.model) {
     case 'solver-model':
-      return { kind: 'answer', text: req.turns.length === 1 ? 'Step 1: $$F = m a$$\n\nStep 2: $$a = 2.0$$' : 'Step 1: $$F = m a$$\n\nStep 2: revised $$a = 3.0$$' };
+      return {
+        kind: 'answer',
+        text:
+          req.turns.length === 1
+            ? 'Step 1: $$F = m a$$\n\nStep 2: $$a = 2.0$$'
+            : 'Step 1: $$F = m a$$\n\nStep 2: revised $$a = 3.0$$',
+      };
     case 'meta-model':
       return { kind: 'answer', text: '{"mistakes": ["arithmetic in step 2"]}' };
     case 'judge-model': {
       const s = text.includes('revised') ? 5 : 3;
       return {
         kind: 'answer',
-        text: JSON.stringify({ mathematical_accuracy: s, logical_consistency: s, completeness: 4, clarity_and_coherence: 4, formulas_principles: s, assumptions_made: 4, overall_correctness: 7 }),
+        text: JSON.stringify({
+          mathematical_accuracy: s,
+          logical_consistency: s,
+          completeness: 4,
+          clarity_and_coherence: 4,
+          formulas_principles: s,
+          assumptions_made: 4,
+          overall_correctness: 7,
+        }),
       };
     }
     default:
@@ -100,7 +168,16 @@ test('config → run two techniques on a PhysicsEval file → judge → report �
     for (const technique of ['zero-shot', 'multi-agent-review']) {
       const out = join(tmp, technique);
       dirs.push(out);
-      const r = await runCommand(run, ['--config', cfg, '--technique', technique, '--dataset', physicsEval, '--out', out]);
+      const r = await runCommand(run, [
+        '--config',
+        cfg,
+        '--technique',
+        technique,
+        '--dataset',
+        physicsEval,
+        '--out',
+        out,
+      ]);
       assert.equal(r.code, 0, r.stderr);
       assert.match(r.stdout, new RegExp(`## solver-model · ${technique}`));
       assert.match(r.stdout, /\| Role \| Calls \|/);
@@ -129,7 +206,18 @@ test('config → run two techniques on a PhysicsEval file → judge → report �
     // --no-cache: the same technique in a fresh directory asks everything again.
     const before = server.log.length;
     const fresh = join(tmp, 'no-cache');
-    const r = await runCommand(run, ['--config', cfg, '--technique', 'multi-agent-review', '--dataset', physicsEval, '--out', fresh, '--no-cache', '--quiet']);
+    const r = await runCommand(run, [
+      '--config',
+      cfg,
+      '--technique',
+      'multi-agent-review',
+      '--dataset',
+      physicsEval,
+      '--out',
+      fresh,
+      '--no-cache',
+      '--quiet',
+    ]);
     assert.equal(r.code, 0, r.stderr);
     assert.equal(server.log.length - before, 36);
     assert.equal(JSON.parse(readFileSync(join(fresh, 'summary.json'), 'utf8')).cost.total.cached, 0);

@@ -10,7 +10,10 @@ import { tinyScorer } from './synthetic.js';
 
 const [datasetPath, baseUrl, dir, cacheDir] = process.argv.slice(2) as [string, string, string, string];
 const problems = JSON.parse(readFileSync(datasetPath, 'utf8')) as Problem[];
-const { roles } = resolveRoles(fakeRolesConfig(baseUrl), { env: {}, transport: { backoff: { baseMs: 1, maxMs: 5 } } });
+const { roles } = resolveRoles(fakeRolesConfig(baseUrl), {
+  env: {},
+  transport: { backoff: { baseMs: 1, maxMs: 5 } },
+});
 const result = await runTechnique({
   dir,
   problems,

@@ -1,9 +1,9 @@
 // Child process for kill-resume.test.ts: runs a model run against the parent's fake server.
 // Usage: node --import tsx test/runs/kill-child.ts <dataset.json> <baseUrl> <runDir> <cacheDir>
 import { readFileSync } from 'node:fs';
-import { createResponseCache, runModel } from '../../src/runs/index.js';
 import type { Problem } from '../../src/dag/types.js';
 import { createChatClient } from '../../src/llm/index.js';
+import { createResponseCache, runModel } from '../../src/runs/index.js';
 import { tinyScorer } from './synthetic.js';
 
 const [datasetPath, baseUrl, dir, cacheDir] = process.argv.slice(2) as [string, string, string, string];

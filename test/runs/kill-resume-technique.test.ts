@@ -7,14 +7,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { bundledDatasetPath } from '../../src/cli/paths.js';
+import type { Problem } from '../../src/dag/types.js';
+import { loadDataset } from '../../src/dataset/index.js';
 import type { CallRecord } from '../../src/pipeline/index.js';
 import { resolveRoles } from '../../src/pipeline/index.js';
 import { runTechnique } from '../../src/runs/run-technique.js';
 import { DEFAULT_TECHNIQUE_SETTINGS, multiAgentReview } from '../../src/techniques/index.js';
 import { type LlmBehaviour, type LlmRequest, startFakeLlmServer } from '../helpers/fake-llm-server.js';
-import type { Problem } from '../../src/dag/types.js';
-import { loadDataset } from '../../src/dataset/index.js';
-import { bundledDatasetPath } from '../../src/cli/paths.js';
 import { fakeRolesConfig, verifierReply } from '../helpers/fake-roles.js';
 import { tinyScorer } from './synthetic.js';
 
@@ -27,7 +27,11 @@ const indexOf = (req: LlmRequest): number => {
   const text = req.turns[0]?.text ?? '';
   return problems.findIndex((p) => text.includes(p.context.trim()));
 };
-const nodes = (p: Problem, k: number): string => p.grading_standard.slice(0, k).map((n) => n.formula).join('\n');
+const nodes = (p: Problem, k: number): string =>
+  p.grading_standard
+    .slice(0, k)
+    .map((n) => n.formula)
+    .join('\n');
 
 /** Deterministic per problem: the first answer states some DAG nodes; odd problems get a mistake and a revision stating them all. */
 function script(req: LlmRequest): LlmBehaviour {
@@ -40,7 +44,11 @@ function script(req: LlmRequest): LlmBehaviour {
         ? { kind: 'answer', text: `First.\n${nodes(p, i % 3)}`, delayMs }
         : { kind: 'answer', text: `Revised.\n${nodes(p, p.grading_standard.length)}`, delayMs };
     case 'meta-model':
-      return { kind: 'answer', text: JSON.stringify({ mistakes: i % 2 === 1 ? ['step missing'] : [] }), delayMs: 30 };
+      return {
+        kind: 'answer',
+        text: JSON.stringify({ mistakes: i % 2 === 1 ? ['step missing'] : [] }),
+        delayMs: 30,
+      };
     default:
       return { ...verifierReply(i % 6, i % 2 === 1 ? ['step missing'] : []), delayMs };
   }
@@ -49,9 +57,13 @@ function script(req: LlmRequest): LlmBehaviour {
 const lines = (path: string): string[] => {
   if (!existsSync(path)) return [];
   const text = readFileSync(path, 'utf8');
-  return text.slice(0, text.lastIndexOf('\n') + 1).split('\n').filter((l) => l !== '');
+  return text
+    .slice(0, text.lastIndexOf('\n') + 1)
+    .split('\n')
+    .filter((l) => l !== '');
 };
-const exited = (p: ChildProcess) => new Promise<NodeJS.Signals | number | null>((r) => p.on('exit', (c, s) => r(s ?? c)));
+const exited = (p: ChildProcess) =>
+  new Promise<NodeJS.Signals | number | null>((r) => p.on('exit', (c, s) => r(s ?? c)));
 
 test('SIGKILL between verifiers and meta-verifier on the bundled benchmark, then re-run: no finished call requested twice, results as uninterrupted', async () => {
   const tmp = mkdtempSync(join(tmpdir(), 'prism-kill-ma-'));
@@ -70,7 +82,12 @@ test('SIGKILL between verifiers and meta-verifier on the bundled benchmark, then
       const calls = lines(transcripts).map((l) => JSON.parse(l) as CallRecord);
       const done = (s: string, step: string) => calls.some((c) => c.sample === s && c.step === step);
       const samples = new Set(calls.map((c) => c.sample));
-      return calls.length >= 30 && [...samples].some((s) => ['verify-1-1', 'verify-1-2', 'verify-1-3'].every((st) => done(s, st)) && !done(s, 'meta-1'));
+      return (
+        calls.length >= 30 &&
+        [...samples].some(
+          (s) => ['verify-1-1', 'verify-1-2', 'verify-1-3'].every((st) => done(s, st)) && !done(s, 'meta-1'),
+        )
+      );
     };
     while (!killPoint()) {
       if (lines(join(dir, 'summary.json')).length > 0) assert.fail('the run finished before the kill point');
@@ -110,8 +127,18 @@ test('SIGKILL between verifiers and meta-verifier on the bundled benchmark, then
     }
     // Transcripts complete: every sample has solve, three verifiers, meta, and a revision iff mistakes.
     for (const [i, p] of problems.entries()) {
-      const steps = after.filter((c) => c.sample === `${p.id}#0`).map((c) => c.step).sort();
-      const expected = ['meta-1', ...(i % 2 === 1 ? ['revise-1'] : []), 'solve', 'verify-1-1', 'verify-1-2', 'verify-1-3'];
+      const steps = after
+        .filter((c) => c.sample === `${p.id}#0`)
+        .map((c) => c.step)
+        .sort();
+      const expected = [
+        'meta-1',
+        ...(i % 2 === 1 ? ['revise-1'] : []),
+        'solve',
+        'verify-1-1',
+        'verify-1-2',
+        'verify-1-3',
+      ];
       assert.deepEqual(steps, expected, p.id);
     }
 
@@ -126,11 +153,20 @@ test('SIGKILL between verifiers and meta-verifier on the bundled benchmark, then
       dataset: datasetPath,
       scorer: tinyScorer,
     });
-    const strip = (v: unknown) => JSON.parse(JSON.stringify(v, (k, x) => (k === 'mean_time_s' || k === 'latency_ms' || k === 'cached' ? undefined : x)));
+    const strip = (v: unknown) =>
+      JSON.parse(
+        JSON.stringify(v, (k, x) =>
+          k === 'mean_time_s' || k === 'latency_ms' || k === 'cached' ? undefined : x,
+        ),
+      );
     const resumed = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8'));
     assert.deepEqual(strip(resumed), strip(clean.report));
     const finals = (d: string) =>
-      Object.fromEntries(lines(join(d, 'responses.jsonl')).map((l) => JSON.parse(l)).map((r) => [r.problem_id, r.response]));
+      Object.fromEntries(
+        lines(join(d, 'responses.jsonl'))
+          .map((l) => JSON.parse(l))
+          .map((r) => [r.problem_id, r.response]),
+      );
     assert.deepEqual(finals(dir), finals(join(tmp, 'clean')));
   } finally {
     await server.close();

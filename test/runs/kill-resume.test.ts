@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { createResponseCache, type RunReport, runModel } from '../../src/runs/index.js';
 import { createChatClient } from '../../src/llm/index.js';
+import { createResponseCache, type RunReport, runModel } from '../../src/runs/index.js';
 import { startFakeOpenAiServer } from '../helpers/fake-openai-server.js';
 import { syntheticAnswer, syntheticProblems, tinyScorer } from './synthetic.js';
 

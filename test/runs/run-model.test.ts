@@ -3,6 +3,7 @@ import { appendFileSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
+import { createChatClient } from '../../src/llm/index.js';
 import {
   createResponseCache,
   loadResponses,
@@ -10,7 +11,6 @@ import {
   runModel,
   scoreRun,
 } from '../../src/runs/index.js';
-import { createChatClient } from '../../src/llm/index.js';
 import { type FakeBehaviour, type FakeServer, startFakeOpenAiServer } from '../helpers/fake-openai-server.js';
 import { syntheticAnswer, syntheticProblems, tinyScorer } from './synthetic.js';
 

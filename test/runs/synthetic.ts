@@ -1,5 +1,5 @@
-import type { ResponseScorer } from '../../src/runs/index.js';
 import type { Problem } from '../../src/dag/types.js';
+import type { ResponseScorer } from '../../src/runs/index.js';
 
 const DIFFICULTIES = ['easy', 'medium', 'hard'] as const;
 const DOMAINS = ['mechanics', 'optics', 'quantum'] as const;
