@@ -6,6 +6,7 @@ import type { CallRecord } from '../pipeline/call-record.js';
 import { createPipeline } from '../pipeline/create-pipeline.js';
 import type { ModelBinding } from '../pipeline/resolve-roles.js';
 import type { ResponseCache } from '../pipeline/response-cache.js';
+import { runWorkers } from '../pipeline/run-workers.js';
 import { writeFileAtomic } from '../pipeline/write-file-atomic.js';
 import { buildProblem, DEFAULT_MAX_RETRIES } from './build-problem.js';
 import { type BuildReport, type ProblemBuild, renderBuildReport } from './build-report.js';
@@ -81,11 +82,7 @@ export async function runBuildDag(options: RunBuildDagOptions): Promise<BuildDag
       options.onBuilt?.(result.build, ++done, options.problems.length);
     }
   };
-  try {
-    await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 4) }, worker));
-  } finally {
-    pipeline.close();
-  }
+  await runWorkers(options.concurrency ?? 4, worker, pipeline);
   const all = builds.filter((b): b is ProblemBuild => b !== undefined);
   const sum = (m: Record<string, number>): number => Object.values(m).reduce((a, b) => a + b, 0);
   const report: BuildReport = {

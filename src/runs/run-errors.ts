@@ -14,6 +14,7 @@ import { contentHash } from '../pipeline/content-hash.js';
 import { createPipeline } from '../pipeline/create-pipeline.js';
 import { createJsonlAppender, readJsonLines } from '../pipeline/jsonl-file.js';
 import type { ModelBinding } from '../pipeline/resolve-roles.js';
+import { runWorkers } from '../pipeline/run-workers.js';
 import { writeFileAtomic } from '../pipeline/write-file-atomic.js';
 import type { StoredRun } from './load-run.js';
 import type { ModelPassOptions } from './model-pass-options.js';
@@ -162,12 +163,7 @@ export async function runErrors(options: RunErrorsOptions): Promise<RunErrorsRes
         options.onProgress?.(classified, jobs.length, row);
       }
     };
-    try {
-      await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 8) }, worker));
-    } finally {
-      appender.close();
-      pipeline.close();
-    }
+    await runWorkers(options.concurrency ?? 8, worker, appender, pipeline);
     const fatal = pipeline.fatal();
     const interrupted = fatal !== undefined || options.signal?.aborted === true;
     if (interrupted)

@@ -12,6 +12,7 @@ import { createPipeline } from '../pipeline/create-pipeline.js';
 import { createJsonlAppender, readJsonLines } from '../pipeline/jsonl-file.js';
 import type { CriterionWeights } from '../pipeline/project-config.js';
 import type { ModelBinding } from '../pipeline/resolve-roles.js';
+import { runWorkers } from '../pipeline/run-workers.js';
 import { writeFileAtomic } from '../pipeline/write-file-atomic.js';
 import { problemStatement } from '../techniques/problem-statement.js';
 import type { ModelPassOptions } from './model-pass-options.js';
@@ -154,12 +155,7 @@ export async function runJudge(options: RunJudgeOptions): Promise<RunJudgeResult
         options.onJudged?.(row);
       }
     };
-    try {
-      await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 8) }, worker));
-    } finally {
-      appender.close();
-      pipeline.close();
-    }
+    await runWorkers(options.concurrency ?? 8, worker, appender, pipeline);
     const fatal = pipeline.fatal();
     const interrupted = fatal !== undefined || options.signal?.aborted === true;
     if (interrupted)

@@ -9,6 +9,7 @@ import type { PromptTemplate } from '../llm/prompts/prompt-template.js';
 import { ZERO_SHOT_PROMPT } from '../llm/prompts/zero-shot.js';
 import { type RenderedPrompt, renderPrompt } from '../llm/render-prompt.js';
 import { isFatalFailure } from '../pipeline/fatal-failure.js';
+import { runWorkers } from '../pipeline/run-workers.js';
 import { contentHash } from './content-hash.js';
 import { createJsonlAppender } from './jsonl-file.js';
 import type { ModelPassOptions } from './model-pass-options.js';
@@ -269,11 +270,7 @@ async function runLocked(
   const worker = async (): Promise<void> => {
     while (next < jobs.length && !signal.aborted) await runJob(jobs[next++]!);
   };
-  try {
-    await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 8) }, worker));
-  } finally {
-    appender.close();
-  }
+  await runWorkers(options.concurrency ?? 8, worker, appender);
   const done = { ...counts, alreadyDone };
   if (fatal !== undefined) return { ok: true, config, ...done, interrupted: true, diagnostics, fatal };
   if (options.signal?.aborted === true) {

@@ -9,6 +9,7 @@ import { contentHash } from '../pipeline/content-hash.js';
 import { createPipeline } from '../pipeline/create-pipeline.js';
 import { createJsonlAppender } from '../pipeline/jsonl-file.js';
 import type { Roles } from '../pipeline/resolve-roles.js';
+import { runWorkers } from '../pipeline/run-workers.js';
 import { writeFileAtomic } from '../pipeline/write-file-atomic.js';
 import { problemStatement } from '../techniques/problem-statement.js';
 import type { Technique, TechniqueSettings } from '../techniques/technique.js';
@@ -168,12 +169,7 @@ export async function runTechnique(options: RunTechniqueOptions): Promise<RunTec
     const worker = async (): Promise<void> => {
       while (next < jobs.length && !pipeline.signal.aborted) await runJob(jobs[next++]!);
     };
-    try {
-      await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 8) }, worker));
-    } finally {
-      appender.close();
-      pipeline.close();
-    }
+    await runWorkers(options.concurrency ?? 8, worker, appender, pipeline);
     const done = { ...counts, alreadyDone };
     const fatal = pipeline.fatal();
     if (fatal !== undefined) return { ok: true, config, ...done, interrupted: true, diagnostics, fatal };
