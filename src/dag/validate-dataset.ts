@@ -42,7 +42,9 @@ export function validateDataset(json: unknown, where?: string): ValidatedDataset
     if (id !== undefined) seen.add(id);
     const shaped = shapeProblem(item, at);
     const found = [...shaped.diagnostics];
-    if (shaped.problem !== undefined) {
+    // A node dropped for its shape would make the graph checks report its absence as dangling
+    // edges and unreachable finals: the shape error is the finding, and the problem is skipped.
+    if (shaped.problem !== undefined && !shaped.diagnostics.some((d) => d.severity === 'error')) {
       found.push(...validateGraph(shaped.problem.grading_standard, at));
       found.push(...checkFormulas(shaped.problem, at));
     }

@@ -4,6 +4,7 @@ import type { Diagnostic } from '../core/diagnostic.js';
 import { InputError } from '../core/input-error.js';
 import type { Problem } from '../dag/types.js';
 import { validateDataset } from '../dag/validate-dataset.js';
+import { checkSchema } from './check-schema.js';
 import { parseJson } from './json-error.js';
 
 /** A loaded dataset: the valid problems, every finding, and the files read. */
@@ -15,6 +16,29 @@ export interface LoadedDataset {
   readonly readable: boolean;
 }
 
+/** Options of {@link loadDataset}. */
+export interface LoadDatasetOptions {
+  /**
+   * Also check every item against the shipped JSON Schema (`schema/problem.schema.json`), as
+   * `prism validate` does: structure findings then come as `schema-violation` with the key path,
+   * in place of the loader's own messages for the same problem.
+   */
+  readonly schema?: boolean;
+}
+
+/** Loader findings about an item's shape that a schema violation of the same item says better. */
+const SHAPE_CODES = new Set([
+  'problem-not-object',
+  'problem-missing-id',
+  'problem-bad-field',
+  'dag-missing',
+  'dag-node-not-object',
+  'dag-bad-index',
+  'dag-missing-formula',
+  'dag-bad-dependency',
+  'parameter-bad',
+]);
+
 /**
  * Loads problems from a JSON array file, a JSONL file (one problem per line), or a directory of
  * `*.json`/`*.jsonl` files (merged in file-name order; a problem without `domain` takes the file's
@@ -22,7 +46,7 @@ export interface LoadedDataset {
  * column; every problem is validated with `validateDataset`; duplicate ids across files are reported.
  * A path that does not exist throws an {@link InputError} (`file-unreadable`).
  */
-export function loadDataset(path: string): LoadedDataset {
+export function loadDataset(path: string, options: LoadDatasetOptions = {}): LoadedDataset {
   let isDir: boolean;
   try {
     isDir = statSync(path).isDirectory();
@@ -68,7 +92,14 @@ export function loadDataset(path: string): LoadedDataset {
         )
       : items;
     const result = validateDataset(withDomain, basename(file));
-    diagnostics.push(...result.diagnostics);
+    if (options.schema === true) {
+      const schema = checkSchema(withDomain, basename(file));
+      const covered = new Set(schema.filter((d) => d.code === 'schema-violation').map((d) => d.where));
+      const said = (where: string | undefined): boolean =>
+        where !== undefined && [...covered].some((w) => where === w || where.startsWith(`${w} `));
+      diagnostics.push(...schema);
+      diagnostics.push(...result.diagnostics.filter((d) => !(SHAPE_CODES.has(d.code) && said(d.where))));
+    } else diagnostics.push(...result.diagnostics);
     for (const problem of result.problems) {
       if (seen.has(problem.id)) {
         diagnostics.push({

@@ -12,7 +12,8 @@ import { bundledDatasetPath } from '../paths.js';
 
 const HELP = `Usage: prism validate [--dataset PATH] [--json] [--no-witness]
 
-Validates a PRISM-Physics dataset: item shape, DAG indices 1..n, dependencies (dangling, self,
+Validates a PRISM-Physics dataset: item shape against the JSON Schema (schema/problem.schema.json;
+schema-violation names the key path), DAG indices 1..n, dependencies (dangling, self,
 forward, cycles), every node leading to a final-answer node, every formula parsing, duplicate ids.
 Then, for each structurally valid problem with a \`witness\`, solves the DAG forward from the witness
 values and reports the first formula that does not hold (witness-violated, naming the node and both
@@ -55,7 +56,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
     throw new UsageError((error as Error).message);
   }
   const path = values.dataset ?? bundledDatasetPath();
-  const loaded = loadDataset(path);
+  const loaded = loadDataset(path, { schema: true });
   if (!loaded.readable) {
     for (const d of loaded.diagnostics) io.stderr(`prism validate: ${formatDiagnostic(d)}\n`);
     return 2;
