@@ -1,0 +1,90 @@
+// Agreement of the final-answer verdict with the blind hand-graded set (test/blind/answers.jsonl),
+// measured by scripts/blind-agreement.mjs through the CLI, run in-process on the current source.
+// - False accepts: no answer graded wrong may be accepted (none is today).
+// - Right side: a REGRESSION GUARD, not a target: the floors sit a little below what main measured
+//   when the set landed (README, "Blind set"), so that a change that accepts fewer right answers
+//   fails CI. Raise them when the grader improves.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import {
+  type BlindResult,
+  type BlindRow,
+  DEFAULT_ANSWERS,
+  measureBlind,
+  readBlindAnswers,
+  type Source,
+} from '../../scripts/blind-agreement.mjs';
+import { runCli } from '../helpers/cli.js';
+import { missingShared, sharedFile } from '../helpers/shared.js';
+
+/** Regression guard for the answers graded right that we accept, per source (measured at d2db4cb: 29, 10, 10, 10). */
+const RIGHT_ACCEPTED_FLOOR: Readonly<Record<Source, number>> = {
+  bundled: 27,
+  phybench: 9,
+  scibench: 9,
+  olympiadbench: 9,
+};
+
+const rows = readBlindAnswers(DEFAULT_ANSWERS);
+const peers = sharedFile('peers');
+
+/** The answers graded wrong that the measurement accepted. */
+function falseAccepts(result: BlindResult): string[] {
+  return result.disagreements.filter((d) => d.hand === 'wrong').map((d) => `${d.id} (${d.reason})`);
+}
+
+test('the blind set: at least 120 answers, about half bundled, 55-70% graded right, every source both ways', () => {
+  assert.ok(rows.length >= 120, `${rows.length} answers`);
+  const bundled = rows.filter((r) => r.source === 'bundled').length;
+  assert.ok(bundled >= 0.4 * rows.length && bundled <= 0.6 * rows.length, `${bundled} bundled`);
+  const right = rows.filter((r) => r.grade === 'right').length / rows.length;
+  assert.ok(right >= 0.55 && right <= 0.7, `right ${right}`);
+  for (const source of ['bundled', 'phybench', 'scibench', 'olympiadbench'] as const) {
+    for (const grade of ['right', 'wrong'] as const) {
+      assert.ok(
+        rows.some((r) => r.source === source && r.grade === grade),
+        `${source} has ${grade} answers`,
+      );
+    }
+  }
+});
+
+// The CLI in-process: the measurement sees the current source, not a stale build.
+const measured = measureBlind({ run: runCli, rows, peersDir: peers ?? '/nonexistent/shared/peers' });
+measured.catch(() => {}); // each test awaits it and reports the error itself
+
+for (const source of ['bundled', 'phybench', 'scibench', 'olympiadbench'] as const) {
+  test(`blind set, ${source}: no answer graded wrong is accepted; graded right accepted ≥ floor`, async (t) => {
+    const result = await measured;
+    const s = result.sources.find((x) => x.source === source);
+    assert.ok(s !== undefined);
+    if (s.status === 'skipped') {
+      t.skip(missingShared('peers'));
+      return;
+    }
+    const mine = result.disagreements.filter((d) => d.source === source);
+    assert.deepEqual(
+      falseAccepts({ ...result, disagreements: mine }),
+      [],
+      'answers graded wrong by hand must be rejected',
+    );
+    assert.equal(s.wrong.rejected, s.wrong.total);
+    assert.ok(
+      s.right.accepted >= RIGHT_ACCEPTED_FLOOR[source],
+      `regression: ${s.right.accepted}/${s.right.total} answers graded right accepted, floor ${RIGHT_ACCEPTED_FLOOR[source]}`,
+    );
+  });
+}
+
+test('the false-accept check fails when an accepted answer is graded wrong (it is not vacuous)', async () => {
+  const result = await measured;
+  const rejected = new Set(result.disagreements.map((d) => d.id));
+  const accepted = rows.filter((r) => r.source === 'bundled' && r.grade === 'right' && !rejected.has(r.id));
+  assert.ok(accepted.length >= 2);
+  const flipped: BlindRow[] = accepted.slice(0, 2).map((r) => ({ ...r, grade: 'wrong' }));
+  const again = await measureBlind({ run: runCli, rows: flipped, peersDir: '/nonexistent/shared/peers' });
+  assert.deepEqual(
+    falseAccepts(again).map((s) => s.split(' ')[0]),
+    flipped.map((r) => r.id),
+  );
+});
