@@ -1,4 +1,4 @@
-/** The child-process sandbox for model-written Python (PRiSM Task IV). */
+/** The bubblewrap sandbox for model-written Python (PRiSM Task IV). */
 
 export { SANDBOX_CODES } from './codes.js';
 export { PYTHON_HARNESS } from './python-harness.js';
@@ -8,4 +8,13 @@ export {
   type SandboxLimits,
   type SandboxResult,
 } from './run-python.js';
-export { ownProcessCount, type SandboxSupport, sandboxSupport } from './sandbox-support.js';
+export {
+  type FoundTools,
+  missingPiece,
+  type PythonRuntime,
+  SANDBOX_DIR,
+  SANDBOX_UID,
+  type SandboxSupport,
+  sandboxArgv,
+  sandboxSupport,
+} from './sandbox-support.js';

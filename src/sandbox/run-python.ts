@@ -1,22 +1,19 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import { PYTHON_HARNESS } from './python-harness.js';
-import { ownProcessCount, sandboxSupport } from './sandbox-support.js';
+import { SANDBOX_UID, sandboxArgv, sandboxSupport } from './sandbox-support.js';
 
 /** Limits of one sandboxed run. */
 export interface SandboxLimits {
-  /** Wall-clock limit; the process group is killed on overrun. Default 10 000 ms. */
+  /** Wall-clock limit; the whole sandbox is killed on overrun. Default 10 000 ms. */
   readonly wallMs?: number;
-  /** CPU seconds (RLIMIT_CPU). Default 5. */
+  /** CPU seconds of each process (RLIMIT_CPU). Default 5. */
   readonly cpuSeconds?: number;
-  /** Address space (RLIMIT_AS). Default 1 GiB. */
+  /** Address space of each of the sandbox's two Python processes (RLIMIT_AS). Default 1 GiB. */
   readonly memoryBytes?: number;
-  /** Largest file the code may write (RLIMIT_FSIZE). Default 1 MiB. */
-  readonly fileBytes?: number;
-  /** Processes beyond the ones the user already runs (RLIMIT_NPROC). Default 8. */
-  readonly extraProcesses?: number;
+  /** Size of the throwaway directory (a tmpfs), also the largest file (RLIMIT_FSIZE). Default 16 MiB. */
+  readonly diskBytes?: number;
   /** Bytes of standard output kept; more kills the run. Default 1 MiB. */
   readonly outputBytes?: number;
   /** Characters the code itself may print (counted inside Python). Default 64 KiB. */
@@ -35,19 +32,27 @@ export interface SandboxResult {
   /** Set when the whole run failed: a `sandbox-*` code (see `SANDBOX_CODES`). */
   readonly failure?: { readonly code: string; readonly message: string };
   readonly wallMs: number;
-  /** How the run was isolated: namespaces (user, network, PID) when available, always the audit hook. */
+  /** How the run was isolated (or why it was not run). */
   readonly isolation: string;
-  /** The process id the run had (its group was killed at the end). */
+  /** The process id of the sandbox's outermost process (prlimit, then bubblewrap). */
   readonly pid?: number;
+  /** A random id on the sandboxed Python's command line (to look for survivors). */
+  readonly id?: string;
 }
 
+/** The most the harness's one results line may weigh. */
+const MAX_RESULTS_BYTES = 1 << 23;
+
 /**
- * Runs model-written Python in a child process: a throwaway directory as cwd (removed afterwards),
- * an empty environment, `prlimit` CPU / address-space / file-size / process limits, no network (a
- * new network namespace when unprivileged namespaces work — inside a new PID namespace too, so no
- * child outlives the run — and always a Python audit hook refusing sockets, process creation, ctypes
- * and writes outside the directory), a wall-clock kill of the whole process group and a cap on its
- * output. Defines `source`, then calls `fn(**args)` for each entry of `calls`.
+ * Runs model-written Python inside bubblewrap (see `sandboxArgv` for the boundary: new user,
+ * mount, PID, network, IPC, UTS and cgroup namespaces, uid 65534, the runtime read-only, a
+ * size-limited tmpfs as the only writable directory, one model process that can start no other,
+ * rlimits on CPU and address space, an empty environment, a new session, no inherited descriptor
+ * but stdin, stdout, stderr and the results pipe). Defines `source`, then calls `fn(**args)` for
+ * each entry of `calls`. The values come back on fd 3, written by a harness process that the
+ * model's process cannot reach; stdout is only counted (over the cap the run is killed). A
+ * wall-clock overrun kills the whole sandbox. Where the sandbox cannot run, nothing runs: every
+ * call fails with `sandbox-unavailable` and the missing piece.
  */
 export async function runPythonSandboxed(
   source: string,
@@ -65,114 +70,85 @@ export async function runPythonSandboxed(
     isolation,
     ...(pid === undefined ? {} : { pid }),
   });
-  if (support.python === undefined) return fail('sandbox-unavailable', 'python3 not found', 'none');
-  const dir = mkdtempSync(join(tmpdir(), 'prism-sandbox-'));
-  writeFileSync(join(dir, 'harness.py'), PYTHON_HARNESS);
-  writeFileSync(join(dir, 'solution.py'), source);
-  writeFileSync(join(dir, 'calls.json'), JSON.stringify({ function: fn, calls }));
+  if (support.missing !== undefined) return fail('sandbox-unavailable', support.missing, 'none');
   const wallMs = limits.wallMs ?? 10_000;
   const outputCap = limits.outputBytes ?? 1 << 20;
-  const python = [support.python, '-I', '-B', 'harness.py'];
-  const ns =
-    support.unshare === undefined ? [] : [support.unshare, '-r', '-n', '-p', '-f', '--kill-child', '--'];
-  const rl =
-    support.prlimit === undefined
-      ? []
-      : [
-          support.prlimit,
-          `--cpu=${limits.cpuSeconds ?? 5}:${(limits.cpuSeconds ?? 5) + 1}`,
-          `--as=${limits.memoryBytes ?? 1 << 30}`,
-          `--fsize=${limits.fileBytes ?? 1 << 20}`,
-          `--nproc=${ownProcessCount() + (limits.extraProcesses ?? 8)}`,
-          '--core=0',
-          '--nofile=64',
-          '--',
-        ];
-  const isolation = [
-    ns.length > 0 ? 'namespaces (user, network, pid)' : 'no namespaces',
-    rl.length > 0 ? 'prlimit' : 'no prlimit',
-    'audit hook',
-  ].join(' + ');
-  const argv = [...rl, ...ns, ...python];
+  const diskBytes = limits.diskBytes ?? 16 << 20;
+  const id = randomBytes(8).toString('hex');
+  const argv = sandboxArgv(
+    support,
+    { cpuSeconds: limits.cpuSeconds ?? 5, memoryBytes: limits.memoryBytes ?? 1 << 30, diskBytes },
+    ['-c', PYTHON_HARNESS, id],
+  );
+  const isolation = `bubblewrap (user, mount, pid, network, ipc, uts, cgroup namespaces; uid ${SANDBOX_UID}${support.setpriv === undefined ? '' : ' outside too'}; read-only runtime; ${diskBytes}-byte tmpfs) + prlimit`;
   const child = spawn(argv[0]!, argv.slice(1), {
-    cwd: dir,
-    env: {
-      PATH: '/usr/bin:/bin',
-      HOME: dir,
-      LANG: 'C.UTF-8',
-      PRISM_PRELOAD: JSON.stringify(preload),
-      PRISM_MAX_PRINT: String(limits.printChars ?? 65_536),
-    },
+    env: {},
     detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['pipe', 'pipe', 'pipe', 'pipe'],
   });
   const pid = child.pid;
-  const killGroup = (): void => {
+  const killAll = (): void => {
     try {
       if (pid !== undefined) process.kill(-pid, 'SIGKILL');
     } catch {
       // already gone
     }
   };
-  let stdout = '';
-  let stderr = '';
+  child.stdin.on('error', () => {
+    // the sandbox ended before reading its request: reported by its exit
+  });
+  child.stdin.end(
+    JSON.stringify({ source, function: fn, calls, preload, max_print: limits.printChars ?? 65_536 }),
+  );
   let bytes = 0;
-  let reason: 'timeout' | 'output' | undefined;
+  let stderr = '';
+  let results = '';
+  let reason: 'timeout' | 'output' | 'results' | undefined;
   child.stdout.on('data', (chunk: Buffer) => {
     bytes += chunk.length;
     if (bytes > outputCap) {
       reason ??= 'output';
-      killGroup();
-    } else stdout += chunk.toString('utf8');
+      killAll();
+    }
   });
   child.stderr.on('data', (chunk: Buffer) => {
-    if (stderr.length < 4096) stderr += chunk.toString('utf8').slice(0, 4096);
+    stderr = (stderr + chunk.toString('utf8')).slice(-4096);
+  });
+  (child.stdio[3] as Readable).on('data', (chunk: Buffer) => {
+    results += chunk.toString('utf8');
+    if (results.length > MAX_RESULTS_BYTES) {
+      reason ??= 'results';
+      killAll();
+    }
   });
   const timer = setTimeout(() => {
     reason ??= 'timeout';
-    killGroup();
+    killAll();
   }, wallMs);
   const exit = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
     child.on('close', (code, signal) => resolve({ code, signal }));
     child.on('error', () => resolve({ code: -1, signal: null }));
   });
   clearTimeout(timer);
-  killGroup();
-  await groupGone(pid);
-  rmSync(dir, { recursive: true, force: true });
+  killAll();
   const wall = Math.round(performance.now() - started);
-  if (reason === 'timeout')
-    return fail('sandbox-timeout', `killed after ${wallMs} ms of wall-clock time`, isolation, pid);
-  if (reason === 'output')
-    return fail('sandbox-output-limit', `more than ${outputCap} bytes of output`, isolation, pid);
-  const line = stdout.trim().split('\n').pop() ?? '';
-  let parsed: { results?: CallOutcome[]; load_error?: string } | undefined;
+  const failed = (code: string, message: string): SandboxResult => ({
+    ...fail(code, message, isolation, pid),
+    id,
+  });
+  if (reason === 'timeout') return failed('sandbox-timeout', `killed after ${wallMs} ms of wall-clock time`);
+  if (reason === 'output') return failed('sandbox-output-limit', `more than ${outputCap} bytes of output`);
+  let parsed: { results?: CallOutcome[]; load_error?: string; unavailable?: string } | undefined;
   try {
-    parsed = JSON.parse(line) as typeof parsed;
+    parsed = reason === 'results' ? undefined : (JSON.parse(results) as typeof parsed);
   } catch {
     parsed = undefined;
   }
-  if (parsed?.load_error !== undefined) return fail('sandbox-load-error', parsed.load_error, isolation, pid);
+  if (parsed?.unavailable !== undefined) return failed('sandbox-unavailable', parsed.unavailable);
+  if (parsed?.load_error !== undefined) return failed('sandbox-load-error', parsed.load_error);
   if (parsed?.results === undefined || parsed.results.length !== calls.length) {
-    const cpu =
-      exit.signal === 'SIGXCPU' || exit.signal === 'SIGKILL' || exit.code === 152 || exit.code === 137;
     const why = `exit ${exit.code ?? exit.signal}${stderr === '' ? '' : `: ${stderr.trim().slice(-300)}`}`;
-    if (cpu && /XCPU|152/.test(`${exit.signal}${exit.code}`))
-      return fail('sandbox-cpu-limit', `CPU-time limit reached (${why})`, isolation, pid);
-    return fail('sandbox-crashed', why, isolation, pid);
+    return failed('sandbox-crashed', `the sandbox's harness reported no results (${why})`);
   }
-  return { calls: parsed.results, wallMs: wall, isolation, ...(pid === undefined ? {} : { pid }) };
-}
-
-/** Waits (up to 2 s) until no process of the group is left, killed ones reaped by their parent. */
-async function groupGone(pid: number | undefined): Promise<void> {
-  if (pid === undefined) return;
-  for (let waited = 0; waited < 2000; waited += 20) {
-    try {
-      process.kill(-pid, 0);
-    } catch {
-      return;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  return { calls: parsed.results, wallMs: wall, isolation, ...(pid === undefined ? {} : { pid }), id };
 }

@@ -4,6 +4,7 @@ import { datasetInstances } from '../instances/dataset-instances.js';
 import type { InstanceProblem } from '../instances/generate-instances.js';
 import { writeFileAtomic } from '../runs/write-file-atomic.js';
 import type { SandboxLimits } from '../sandbox/run-python.js';
+import { sandboxSupport } from '../sandbox/sandbox-support.js';
 import { type AskOptions, askModel } from './ask-model.js';
 import { CODE_PROMPT, type CodeOutcome, codeTask, scoreCode } from './code-task.js';
 import { type RobustnessReport, robustnessReport } from './robustness-report.js';
@@ -21,10 +22,14 @@ export type TaskRunOptions = Omit<AskOptions, 'problems' | 'template'> & {
  * Task IV (programmatic solution synthesis): one prompt per parameterized problem (inputs as
  * symbols, SI units), the model's function run in the sandbox on every instance, outputs compared
  * with the computed answers. Writes `prism-iv.json` (report and every instance's outcome and error).
+ * Throws, before asking the model anything, when the sandbox cannot run here (the message names
+ * what is missing): model-written code never runs with weaker isolation.
  */
 export async function runCodeTask(
   options: TaskRunOptions & { readonly limits?: SandboxLimits },
 ): Promise<{ report: RobustnessReport; outcomes: CodeOutcome[]; ok: boolean }> {
+  const missing = sandboxSupport().missing;
+  if (missing !== undefined) throw new Error(`Task IV cannot run: ${missing}`);
   const { instances } = datasetInstances(options.problems, { n: options.n, seed: options.seed });
   const groups = new Map<string, InstanceProblem[]>();
   for (const inst of instances) groups.set(inst.instance_of, [...(groups.get(inst.instance_of) ?? []), inst]);

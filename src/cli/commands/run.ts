@@ -20,6 +20,7 @@ import type { RunEvent } from '../../runs/run-events.js';
 import { runModel } from '../../runs/run-model.js';
 import { type RunTechniqueResult, runTechnique } from '../../runs/run-technique.js';
 import type { ResponseScorer } from '../../runs/score-run.js';
+import { sandboxSupport } from '../../sandbox/sandbox-support.js';
 import { createScorer } from '../../score/create-scorer.js';
 import { paraphraseProblems } from '../../tasks/paraphrase.js';
 import { renderTable3 } from '../../tasks/render-table3.js';
@@ -112,6 +113,8 @@ export interface RunCommandDeps extends ModelCommandDeps {
   readonly makeScorer?: (problems: readonly Problem[]) => ResponseScorer;
   /** Installs a Ctrl-C handler; returns its remover. Default: process SIGINT. */
   readonly onInterrupt?: (handler: () => void) => () => void;
+  /** Why Task IV's sandbox cannot run here, or undefined. Default: `sandboxSupport().missing`. */
+  readonly sandboxMissing?: () => string | undefined;
 }
 
 /** The real scorer, created once for the run's problems. */
@@ -329,6 +332,12 @@ export function createRunCommand(deps: RunCommandDeps): Command {
     if (task !== undefined) {
       if (!(PRISM_TASKS as readonly string[]).includes(task))
         throw new UsageError(`--task must be one of ${PRISM_TASKS.join(', ')}, not '${task}'`);
+      const missing = task === 'IV' ? (deps.sandboxMissing ?? (() => sandboxSupport().missing))() : undefined;
+      if (missing !== undefined) {
+        remove();
+        io.stderr(`prism run: Task IV cannot run: ${missing}\n`);
+        return 2;
+      }
       const judgeModel = str('judge-model');
       const done = await runPrismTask(task, {
         ...prismCall,
