@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import type { Readable } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
 import { PYTHON_HARNESS } from './python-harness.js';
 import { SANDBOX_UID, sandboxArgv, sandboxSupport } from './sandbox-support.js';
+import { socketFilter } from './socket-filter.js';
 
 /** Limits of one sandboxed run. */
 export interface SandboxLimits {
@@ -80,11 +81,11 @@ export async function runPythonSandboxed(
     { cpuSeconds: limits.cpuSeconds ?? 5, memoryBytes: limits.memoryBytes ?? 1 << 30, diskBytes },
     ['-c', PYTHON_HARNESS, id],
   );
-  const isolation = `bubblewrap (user, mount, pid, network, ipc, uts, cgroup namespaces; uid ${SANDBOX_UID}${support.setpriv === undefined ? '' : ' outside too'}; read-only runtime; ${diskBytes}-byte tmpfs) + prlimit`;
+  const isolation = `bubblewrap (user, mount, pid, network, ipc, uts, cgroup namespaces; uid ${SANDBOX_UID}${support.setpriv === undefined ? '' : ' outside too'}; read-only runtime; ${diskBytes}-byte tmpfs; no sockets) + prlimit`;
   const child = spawn(argv[0]!, argv.slice(1), {
     env: {},
     detached: true,
-    stdio: ['pipe', 'pipe', 'pipe', 'pipe'],
+    stdio: ['pipe', 'pipe', 'pipe', 'pipe', 'pipe'],
   });
   const pid = child.pid;
   const killAll = (): void => {
@@ -97,6 +98,11 @@ export async function runPythonSandboxed(
   child.stdin.on('error', () => {
     // the sandbox ended before reading its request: reported by its exit
   });
+  const filter = child.stdio[4] as Writable;
+  filter.on('error', () => {
+    // bubblewrap ended before reading it: reported by its exit
+  });
+  filter.end(socketFilter());
   child.stdin.end(
     JSON.stringify({ source, function: fn, calls, preload, max_print: limits.printChars ?? 65_536 }),
   );

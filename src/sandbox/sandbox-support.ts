@@ -1,6 +1,18 @@
 import { spawnSync } from 'node:child_process';
-import { lstatSync, readlinkSync, realpathSync, statSync } from 'node:fs';
-import { dirname } from 'node:path';
+import {
+  closeSync,
+  lstatSync,
+  mkdtempSync,
+  openSync,
+  readlinkSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { socketFilter } from './socket-filter.js';
 
 /** The Python interpreter the sandbox runs and the read-only host paths its runtime needs. */
 export interface PythonRuntime {
@@ -109,6 +121,8 @@ export interface FoundTools {
   readonly prlimit: boolean;
   readonly root: boolean;
   readonly setpriv: boolean;
+  /** The machine's architecture (`process.arch`); the socket filter knows x64 and arm64. */
+  readonly arch: string;
 }
 
 /** The one line naming the first thing the sandbox lacks here, or undefined. */
@@ -121,6 +135,8 @@ export function missingPiece(f: FoundTools): string | undefined {
     return 'prlimit (util-linux) is not installed: the sandbox sets its CPU, memory and file limits with it';
   if (f.root && !f.setpriv)
     return 'setpriv (util-linux) is not installed: as root, the sandbox drops to an unprivileged uid with it';
+  if (socketFilter(f.arch) === undefined)
+    return `the sandbox's seccomp socket filter knows x64 and arm64 only; this is ${f.arch}`;
   return undefined;
 }
 
@@ -143,6 +159,7 @@ export function sandboxSupport(): SandboxSupport {
     prlimit: prlimit !== undefined,
     root,
     setpriv: setpriv !== undefined,
+    arch: process.arch,
   });
   probed = { python, bwrap, setpriv, prlimit, missing };
   if (missing === undefined) probed = { ...probed, missing: smokeTest(probed) };
@@ -155,11 +172,34 @@ function smokeTest(support: SandboxSupport): string | undefined {
     '-c',
     'pass',
   ]);
-  const r = spawnSync(argv[0]!, argv.slice(1), { encoding: 'utf8', timeout: 20_000, env: {} });
+  // The filter reaches bubblewrap as a file here (spawnSync cannot feed a pipe beyond stdin).
+  const dir = mkdtempSync(join(tmpdir(), 'prism-seccomp-'));
+  let r: ReturnType<typeof spawnSync>;
+  try {
+    writeFileSync(join(dir, 'filter'), socketFilter()!);
+    const fd = openSync(join(dir, 'filter'), 'r');
+    try {
+      r = spawnSync(argv[0]!, argv.slice(1), {
+        encoding: 'utf8',
+        timeout: 20_000,
+        env: {},
+        stdio: ['ignore', 'pipe', 'pipe', 'ignore', fd],
+      });
+    } finally {
+      closeSync(fd);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
   if (r.status === 0) return undefined;
-  const why = (r.stderr || r.error?.message || `exit ${r.status ?? r.signal}`).trim().split('\n')[0];
+  const why = (String(r.stderr ?? '') || r.error?.message || `exit ${r.status ?? r.signal}`)
+    .trim()
+    .split('\n')[0];
   return `bubblewrap could not create its sandbox here (${why}); it needs user namespaces (sysctl user.max_user_namespaces > 0)`;
 }
+
+/** The descriptor on which bubblewrap reads the seccomp filter (`socketFilter`). */
+export const SECCOMP_FD = 4;
 
 /** The uid (and gid) the model's code runs as, inside and, when we are root, outside. */
 export const SANDBOX_UID = 65534;
@@ -198,7 +238,7 @@ function runtimeBinds(rt: PythonRuntime, extraFiles: readonly string[] = []): st
  * bubblewrap with every namespace new (user, mount, PID, network, IPC, UTS, cgroup), further user
  * namespaces disabled, a new session, an empty environment, uid/gid 65534, the runtime bound
  * read-only, a minimal /dev, a `diskBytes` tmpfs at /work (the only writable place: / and /dev
- * are remounted read-only) and no /proc. As root, an outer bubblewrap first binds the runtime (a
+ * are remounted read-only), no /proc, and the seccomp socket filter read from fd 4. As root, an outer bubblewrap first binds the runtime (a
  * root-only home such as /root/.pyenv stays reachable) and setpriv drops to uid 65534 before the
  * inner one: the code's processes then belong to an unprivileged kernel uid, so RLIMIT_NPROC holds.
  */
@@ -230,6 +270,8 @@ export function sandboxArgv(
     uid,
     '--gid',
     uid,
+    '--seccomp',
+    String(SECCOMP_FD),
     ...runtimeBinds(rt),
     '--dev',
     '/dev',

@@ -189,6 +189,19 @@ test('with no audit hook to switch off, subprocess and ctypes still meet the bou
   assertContained(r);
 });
 
+test('no socket can be created (seccomp), and only stdio and the report pipe are open', {
+  skip,
+}, async () => {
+  const r = await run(
+    'import os, stat, socket\ndef f(x):\n    out = {"fds": repr([fd for fd in range(64) if _open(fd)])}\n    for name, make in [("unix", lambda: socket.socket(socket.AF_UNIX)), ("inet", lambda: socket.socket()), ("pair", lambda: socket.socketpair())]:\n        try:\n            make()\n            out[name] = "created"\n        except OSError as e:\n            out[name] = type(e).__name__\n    return out\ndef _open(fd):\n    try:\n        os.fstat(fd)\n        return True\n    except OSError:\n        return False\n',
+  );
+  const v = valueIn(r);
+  for (const k of ['unix', 'inet', 'pair']) assert.equal(v[k], "'PermissionError'", k);
+  // 0 (/dev/null), 1, 2 and the pipe to the harness: fd 3 (results) and 4 (the filter) are closed.
+  assert.match(String(v.fds), /^'\[0, 1, 2, ([5-9]|\d\d)\]'$/);
+  assertContained(r);
+});
+
 test('a Unix socket on the host filesystem and the host loopback are unreachable', { skip }, async () => {
   for (const code of [
     `import socket\ndef f(x):\n    s = socket.socket(socket.AF_UNIX)\n    s.connect(${py(unixSocket)})\n    s.send(b"hi")\n`,
@@ -199,7 +212,7 @@ test('a Unix socket on the host filesystem and the host loopback are unreachable
     const r = await run(code);
     assert.match(
       errorOf(r),
-      /FileNotFoundError|ConnectionRefusedError|Network is unreachable|gaierror|OSError/,
+      /PermissionError|FileNotFoundError|ConnectionRefusedError|Network is unreachable|gaierror/,
       code,
     );
     assertContained(r);

@@ -187,6 +187,7 @@ test('without its sandbox Task IV refuses in one line naming what is missing, as
         prlimit: true,
         root: false,
         setpriv: false,
+        arch: 'x64',
       }),
   });
   const r = await runCommand(command, [
@@ -210,7 +211,15 @@ test('without its sandbox Task IV refuses in one line naming what is missing, as
 });
 
 test('the missing piece is named in order; nothing is missing when every tool is there', () => {
-  const all = { platform: 'linux', python: true, bwrap: true, prlimit: true, root: true, setpriv: true };
+  const all = {
+    platform: 'linux',
+    python: true,
+    bwrap: true,
+    prlimit: true,
+    root: true,
+    setpriv: true,
+    arch: 'x64',
+  };
   assert.equal(missingPiece(all), undefined);
   assert.equal(missingPiece({ ...all, root: false, setpriv: false }), undefined);
   assert.match(missingPiece({ ...all, platform: 'darwin' }) ?? '', /needs Linux.*darwin/);
@@ -218,4 +227,6 @@ test('the missing piece is named in order; nothing is missing when every tool is
   assert.match(missingPiece({ ...all, bwrap: false }) ?? '', /^bubblewrap \(bwrap\) is not installed/);
   assert.match(missingPiece({ ...all, prlimit: false }) ?? '', /^prlimit/);
   assert.match(missingPiece({ ...all, setpriv: false }) ?? '', /^setpriv/);
+  assert.equal(missingPiece({ ...all, arch: 'arm64' }), undefined);
+  assert.match(missingPiece({ ...all, arch: 'riscv64' }) ?? '', /seccomp socket filter.*riscv64/);
 });
