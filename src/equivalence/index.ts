@@ -5,6 +5,12 @@ export { compareFormulas, DEFAULT_EQUIVALENCE_OPTIONS } from './compare-formulas
 export { effectiveVariables } from './effective-variables.js';
 export { formulaResidual, formulaVariables, solveFormulaFor, symbolName } from './formula-tools.js';
 export { identitiesAgree } from './identities.js';
-export { type PrepareOptions, prepareFormula, prepareFormulaItems, VALUE_SYMBOL } from './prepare-formula.js';
+export {
+  type PrepareOptions,
+  prepareFormula,
+  prepareFormulaItems,
+  unpreparedFormula,
+  VALUE_SYMBOL,
+} from './prepare-formula.js';
 export { stripMathDelimiters } from './strip-math.js';
 export type * from './types.js';

@@ -34,6 +34,11 @@ function invalid(source: string, diagnostics: readonly Diagnostic[]): PreparedFo
   return { ok: false, source, diagnostics, ...INVALID };
 }
 
+/** A formula that was not prepared (`ok: false`), with the reason. */
+export function unpreparedFormula(latex: string, reason: Diagnostic): PreparedFormula {
+  return invalid(stripMathDelimiters(latex), [reason]);
+}
+
 /**
  * Parses, normalizes (constants map, units, math constants) and ±-expands one formula, ready to be
  * compared many times. Never throws: failures give `ok: false` with diagnostics. A block that holds

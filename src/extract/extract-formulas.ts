@@ -1,4 +1,5 @@
 import type { Diagnostic } from '../core/diagnostic.js';
+import { charge } from '../numeric/work-meter.js';
 import { blockRows } from './block-rows.js';
 import { findMathBlocks } from './find-math-blocks.js';
 import { splitFormula } from './split-formula.js';
@@ -12,6 +13,11 @@ export interface ExtractOptions {
   readonly maxFragments?: number;
   /** Longest math block parsed, in characters. Default 20 000. */
   readonly maxBlockLength?: number;
+  /**
+   * Work-meter units charged per character of each math fragment before it is parsed (see
+   * `work-meter.ts`); once the innermost budget is spent, extraction stops there. Default 0.
+   */
+  readonly workPerChar?: number;
 }
 
 /**
@@ -24,6 +30,7 @@ export function extractFormulas(markdown: string, options: ExtractOptions = {}):
   const maxFormulas = options.maxFormulas ?? 2000;
   const maxFragments = options.maxFragments ?? 10_000;
   const maxBlock = options.maxBlockLength ?? 20_000;
+  const workPerChar = options.workPerChar ?? 0;
   const formulas: ExtractedFormula[] = [];
   const candidates: ExtractedFormula[] = [];
   const dropped: DroppedFragment[] = [];
@@ -54,6 +61,9 @@ export function extractFormulas(markdown: string, options: ExtractOptions = {}):
         );
         return { formulas, dropped, candidates, diagnostics };
       }
+      // Parsing is the cost of extraction: charged before it, and nothing more is parsed once spent.
+      if (workPerChar > 0 && !charge(1 + workPerChar * row.text.length))
+        return { formulas, dropped, candidates, diagnostics };
       const split = splitFormula(row.text);
       if (!split.ok) {
         drop(row.text.trim(), row.at(0), block.kind, 'unparseable');

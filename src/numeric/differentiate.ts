@@ -2,6 +2,13 @@ import type { Node } from '../core/tree.js';
 import { add, call, differential, div, mul, neg, num, pow, sub } from './build.js';
 import { FUNCTION_DERIVATIVES } from './function-derivatives.js';
 import { substitute } from './substitute.js';
+import { charge } from './work-meter.js';
+
+/** Work units charged per node differentiated (each builds a few nodes: ≈ 0.6 µs, as 12 units of solver work). */
+const NODE_WORK = 12;
+
+/** Thrown when the work meter is spent mid-derivative; caught by `expandDerivatives`. */
+export const DERIVATIVE_WORK_SPENT: unique symbol = Symbol('derivative work spent');
 
 /**
  * The symbolic derivative of `tree` with respect to the symbol `variable`, as a new tree (sum,
@@ -14,6 +21,10 @@ import { substitute } from './substitute.js';
  * (`partial = true`): every other quantity is a constant. A part that has no symbolic derivative
  * (a factorial, an `apply`) is left as a `derivative` node; `compile` reports it as
  * `not-differentiable`.
+ *
+ * Charges the work meter per node differentiated; once it is spent, throws
+ * {@link DERIVATIVE_WORK_SPENT} (expansion is exponential in the order: it cannot be bounded after
+ * the fact).
  */
 export function differentiate(tree: Node, variable: string, partial = false): Node {
   return new Differentiator(variable, partial).d(tree, new Set());
@@ -31,6 +42,7 @@ class Differentiator {
 
   /** Derivative of `node`; `bound` holds integration/summation variables (constants here). */
   d(node: Node, bound: ReadonlySet<string>): Node {
+    if (!charge(NODE_WORK)) throw DERIVATIVE_WORK_SPENT;
     const s = node.span;
     switch (node.type) {
       case 'number':

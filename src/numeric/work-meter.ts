@@ -24,6 +24,12 @@ export interface Metered<T> {
   readonly value: T;
   /** Work units spent (at most the cap when capped). */
   readonly work: number;
+  /**
+   * Work units charged inside, including what the charges that spent the budget overshot it by (a
+   * detached computation and the last charge finish their step): `work` is what the budget
+   * accounts, `charged` bounds the time the computation took.
+   */
+  readonly charged: number;
   /** The computation hit its own cap: a deterministic outcome (cacheable). */
   readonly capped: boolean;
   /** The computation hit an outer budget before its own cap: its value depends on the caller's
@@ -73,7 +79,7 @@ export function metered<T>(cap: number, fn: () => T, detached = false): Metered<
   const work = frame.exhausted ? room : frame.used;
   outer.used += work;
   if (cut || outer.used > outer.limit) outer.exhausted = true;
-  return { value, work, capped, cut };
+  return { value, work, charged: frame.used, capped, cut };
 }
 
 /**

@@ -1,11 +1,11 @@
 import type { Diagnostic } from '../core/diagnostic.js';
 import { ancestorClosure } from '../dag/ancestor-closure.js';
 import type { Problem } from '../dag/types.js';
-import { prepareFormula } from '../equivalence/index.js';
+import { prepareFormula, unpreparedFormula } from '../equivalence/index.js';
 import type { NumericTolerance } from '../equivalence/literal-precision.js';
 import type { EquivalenceMode, EquivalenceOptions, PreparedFormula } from '../equivalence/types.js';
 import { type ExtractOptions, extractFormulas } from '../extract/extract-formulas.js';
-import { charge, metered, workExhausted } from '../numeric/work-meter.js';
+import { charge, chargeRecorded, metered, workExhausted } from '../numeric/work-meter.js';
 import { baselines } from './baselines.js';
 import { SCORER_VERSION } from './codes.js';
 import { checkFinalAnswer } from './final-answer.js';
@@ -55,14 +55,39 @@ export interface ScorerCacheOptions {
 export const DEFAULT_RESPONSE_WORK = 10_000_000;
 
 /**
- * Work units charged per answer formula besides the numeric work it causes (parse, normalize,
- * fixed costs of fingerprints and checks): measured ≈ 0.3–0.8 ms a formula, the time of about
- * 2 000 units of numeric work.
+ * Work units charged per answer formula for parsing, normalizing and the fixed costs of fingerprints
+ * and checks (measured ≈ 0.3–0.8 ms a formula, the time of about 2 000 units), plus
+ * {@link FORMULA_WORK_PER_CHAR} per LaTeX character; symbolic differentiation charges what it does
+ * (see `expandDerivatives`).
  */
 const FORMULA_WORK = 2_000;
+const FORMULA_WORK_PER_CHAR = 4;
+
+/** Work units charged per response character for finding its math (extraction parses each block). */
+const EXTRACT_WORK_PER_CHAR = 4;
+
+/**
+ * Most work units preparing one answer formula may spend beyond the fixed charge (symbolic
+ * derivatives, see `EXPANSION_WORK_CAP`): past it the derivatives not yet expanded stay unexpanded.
+ */
+const PREPARE_WORK_CAP = 400_000;
+
+/** A prepared answer formula and the work preparing it cost beyond the fixed charge. */
+interface PreparedAnswer {
+  readonly formula: PreparedFormula;
+  readonly work: number;
+}
 
 /** Estimated bytes one prepared answer formula holds per LaTeX character (tree, closures, memos). */
 const ANSWER_BYTES_PER_CHAR = 400;
+
+function budgetSpent(latex: string): PreparedFormula {
+  return unpreparedFormula(latex, {
+    code: 'response-budget-exhausted',
+    severity: 'warning',
+    message: 'not prepared: the response spent its work budget',
+  });
+}
 
 /** Per-call options of {@link Scorer.scoreResponse}. */
 export interface ScoreOptions {
@@ -81,6 +106,11 @@ export interface Scorer {
   readonly stats: MatchStats;
   /** Work units the last `scoreResponse` call spent (deterministic: a function of its inputs). */
   lastWork(): number;
+  /**
+   * Work units the last call charged, including what the charge that spent its budget overshot it
+   * by (at most the budget plus one detached computation): its CPU time is proportional to this.
+   */
+  lastCharged(): number;
   /** Answer-formula cache counters (hits, misses, entries, estimated bytes, evictions). */
   answerCacheStats(): AnswerCacheStats;
 }
@@ -127,7 +157,7 @@ export function createScorer(problems: readonly Problem[], options: ScorerOption
   const constantsIds = new Map<string, string>();
   let answerHits = 0;
   let answerMisses = 0;
-  const answerCache = new LruCache<PreparedFormula>({
+  const answerCache = new LruCache<PreparedAnswer>({
     maxEntries: limits.answerEntries ?? 20_000,
     maxBytes: limits.answerBytes ?? 96 * 1024 * 1024,
     sizeOf: (key) => 2 * key.length + ANSWER_BYTES_PER_CHAR * key.length,
@@ -142,18 +172,31 @@ export function createScorer(problems: readonly Problem[], options: ScorerOption
     }
     const key = `${constants}\u0000${latex}`;
     // Parsing, normalizing, the cheap-path fingerprint's fixed costs and the final-answer check:
-    // charged per formula (and by length) whether cached or not.
-    charge(FORMULA_WORK + (latex.length >> 3));
+    // charged per formula (and by length) whether cached or not. Past the response's budget a
+    // formula is not prepared at all (its pairs are undetermined).
+    if (!charge(FORMULA_WORK + FORMULA_WORK_PER_CHAR * latex.length)) return budgetSpent(latex);
     let p = answerCache.get(key);
-    if (p !== undefined) answerHits++;
-    else {
+    if (p !== undefined) {
+      answerHits++;
+      // The work preparing it cost (symbolic derivatives) is charged again: work never depends on the cache.
+      if (!chargeRecorded(p.work)) return budgetSpent(latex);
+    } else {
       answerMisses++;
-      p = prepareFormula(latex, problem.constants === undefined ? {} : { constants: problem.constants });
+      // Detached: what a formula prepares to does not depend on the caller's remaining budget.
+      const run = metered(
+        PREPARE_WORK_CAP,
+        () => prepareFormula(latex, problem.constants === undefined ? {} : { constants: problem.constants }),
+        true,
+      );
+      p = { formula: run.value, work: run.work };
       answerCache.set(key, p);
+      // As on a cache hit: a preparation that does not fit in what the response has left is unused.
+      if (workExhausted()) return budgetSpent(latex);
     }
-    return p;
+    return p.formula;
   };
   let lastWork = 0;
+  let lastCharged = 0;
 
   const scoreResponse = (
     target: Problem | string,
@@ -170,6 +213,7 @@ export function createScorer(problems: readonly Problem[], options: ScorerOption
     }
     const run = metered(call.workBudget ?? responseBudget, () => scoreWithin(problem, response, call));
     lastWork = run.work;
+    lastCharged = run.charged;
     return run.value;
   };
 
@@ -194,8 +238,9 @@ export function createScorer(problems: readonly Problem[], options: ScorerOption
       });
       response = response.slice(0, maxChars);
     }
+    // Finding the math blocks is a linear scan; parsing them is charged by extraction itself.
     charge(1 + (response.length >> 6));
-    const extraction = extractFormulas(response, options.extract);
+    const extraction = extractFormulas(response, { ...options.extract, workPerChar: EXTRACT_WORK_PER_CHAR });
     diagnostics.push(...extraction.diagnostics.map((d) => ({ ...d, where })));
     if (extraction.formulas.length === 0 && response.trim() !== '') {
       diagnostics.push({ code: 'no-formulas', severity: 'warning', message: 'no formula extracted', where });
@@ -281,6 +326,7 @@ export function createScorer(problems: readonly Problem[], options: ScorerOption
     scoreResponse,
     stats: matcher.stats,
     lastWork: () => lastWork,
+    lastCharged: () => lastCharged,
     answerCacheStats: () => ({
       hits: answerHits,
       misses: answerMisses,

@@ -1,7 +1,8 @@
 /**
  * A seeded corpus of hostile answers for the work-meter test and `bench/pathological.bench.ts`:
  * nested integrals and sums, sums to 10⁶ and divergent sums to ∞, divergent improper integrals,
- * deep nesting, huge exponents, derivative blow-ups, 2 MB answers and fuzzed LaTeX. Each item is
+ * deep nesting, huge exponents, derivative blow-ups and floods (2,000 distinct 8th derivatives),
+ * parse floods, 2 MB answers and fuzzed LaTeX. Each item is
  * built from a PRNG seeded by its name, so the corpus is the same on every run.
  */
 import { createPrng, type Prng } from '../../src/core/prng.js';
@@ -182,6 +183,25 @@ const MAKERS: readonly (readonly [string, Maker])[] = [
   [
     'two-megabytes-prose',
     (r) => 'the force grows as the cart moves on '.repeat(54_000).slice(0, 2_000_000 + r.int(9)),
+  ],
+  [
+    // Every formula distinct (no cache helps), none naming the final quantity: the final-answer
+    // check's fallback prepares each one (symbolic differentiation of an 8th derivative).
+    'derivative-flood',
+    (r) =>
+      Array.from(
+        { length: 2000 },
+        (_, i) => `$$q = \\frac{d^{8}}{dt^{8}}\\left(t^{t} \\sin(${i + r.int(9)} t) e^{t}\\right)$$`,
+      ).join('\n'),
+  ],
+  [
+    'parse-flood',
+    (r) =>
+      Array.from(
+        { length: 2000 },
+        (_, i) =>
+          `$$q_{${i}} = \\frac{\\sqrt{${i} + ${r.int(99)} x^{2}}}{\\left(1 + \\frac{a}{b + c}\\right)^{3}}$$`,
+      ).join('\n'),
   ],
   ['fuzz-short', (r) => `$$${fuzz(r, 120)}$$`],
   ['fuzz-long', (r) => `$$${fuzz(r, 4000)}$$ $$${fuzz(r, 4000)}$$`],
