@@ -1,20 +1,20 @@
 /**
  * The seccomp filter bubblewrap loads (`--seccomp FD`) for the sandboxed code: `socket` and
  * `socketpair` fail with EACCES, so the code creates no socket at all, not even one confined to
- * its empty network namespace or its tmpfs; any other architecture's system calls (the 32-bit and
- * x32 entry points on x86-64) kill the process, so the filter cannot be stepped around. Everything
- * else is allowed: the namespaces and limits are the boundary, this only narrows it.
+ * its empty network namespace or its tmpfs; so do `memfd_create` and `memfd_secret`, whose memory
+ * neither the address-space limit (until mapped) nor the tmpfs size would count. Any other
+ * architecture's system calls (the 32-bit and x32 entry points on x86-64) kill the process, so the
+ * filter cannot be stepped around. Everything else is allowed: the namespaces and limits are the
+ * boundary, this only narrows it.
  */
 
 /** Per architecture (Node's `process.arch`): its audit value and the numbers of the two calls. */
 const ARCHES: Readonly<
-  Record<
-    string,
-    { readonly audit: number; readonly socket: number; readonly socketpair: number; readonly x32?: boolean }
-  >
+  Record<string, { readonly audit: number; readonly denied: readonly number[]; readonly x32?: boolean }>
 > = {
-  x64: { audit: 0xc000003e, socket: 41, socketpair: 53, x32: true },
-  arm64: { audit: 0xc00000b7, socket: 198, socketpair: 199 },
+  // socket, socketpair, memfd_create, memfd_secret
+  x64: { audit: 0xc000003e, denied: [41, 53, 319, 447], x32: true },
+  arm64: { audit: 0xc00000b7, denied: [198, 199, 279, 447] },
 };
 
 const LD_ABS_W = 0x20;
@@ -35,9 +35,10 @@ export function socketFilter(arch: string = process.arch): Buffer | undefined {
     [JEQ_K, 1, 0, a.audit],
     [RET_K, 0, 0, RET_KILL_PROCESS],
     [LD_ABS_W, 0, 0, 0], // syscall number
-    ...(a.x32 === true ? ([[JGE_K, 3, 0, 0x40000000]] as [number, number, number, number][]) : []),
-    [JEQ_K, 2, 0, a.socket],
-    [JEQ_K, 1, 0, a.socketpair],
+    ...(a.x32 === true
+      ? ([[JGE_K, a.denied.length + 1, 0, 0x40000000]] as [number, number, number, number][])
+      : []),
+    ...a.denied.map((nr, i): [number, number, number, number] => [JEQ_K, a.denied.length - i, 0, nr]),
     [RET_K, 0, 0, RET_ALLOW],
     [RET_K, 0, 0, RET_EACCES],
   ];

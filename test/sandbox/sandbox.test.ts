@@ -142,7 +142,7 @@ test('writes through dir_fd (os.open, os.mkdir, os.rename) reach nothing outside
     'import os\ndef f(x):\n    open("a", "w").write("x")\n    d = os.open("/dev", os.O_RDONLY)\n    os.rename("a", "escaped", dst_dir_fd=d)\n',
   ]) {
     const r = await run(code);
-    assert.match(errorOf(r), /FileNotFoundError|Read-only file system|OSError/, code);
+    assert.match(errorOf(r), /FileNotFoundError|Read-only file system|Invalid cross-device link/, code);
     assertContained(r);
   }
   assert.equal(existsSync(target), false);
@@ -152,7 +152,7 @@ test('sqlite3 cannot create a database outside', { skip }, async () => {
   const r = await run(
     `import sqlite3\ndef f(x):\n    c = sqlite3.connect(${py(`${outside}/x.db`)})\n    c.execute("create table t (a)")\n    c.commit()\n`,
   );
-  assert.match(errorOf(r), /unable to open database file|OperationalError|ModuleNotFoundError/);
+  assert.match(errorOf(r), /unable to open database file/);
   assertContained(r);
 });
 
@@ -161,16 +161,14 @@ test('no process can be created: subprocess (_posixsubprocess.fork_exec), os.for
 }, async () => {
   for (const code of [
     'import subprocess\ndef f(x):\n    return subprocess.run(["/usr/bin/id"], capture_output=True).stdout\n',
+    // _posixsubprocess.fork_exec called directly, as the issue's probe did (22 or 23 arguments by version)
+    'import _posixsubprocess, os\ndef f(x):\n    r, w = os.pipe()\n    args = [[b"/usr/bin/id"], [b"/usr/bin/id"], True, (w,), None, None, -1, -1, -1, -1, -1, -1, r, w, True, False, 0, None, None, None, -1, None]\n    for extra in ([], [False], [False, False]):\n        try:\n            return _posixsubprocess.fork_exec(*(args + extra))\n        except TypeError:\n            pass\n    raise RuntimeError("no known fork_exec signature")\n',
     'import os\ndef f(x):\n    return os.posix_spawn("/usr/bin/id", ["id"], {})\n',
     'import os, time\ndef f(x):\n    n = 0\n    for i in range(60):\n        if os.fork() == 0:\n            time.sleep(30)\n            os._exit(0)\n        n += 1\n    return n\n',
     'import threading\ndef f(x):\n    threading.Thread(target=lambda: None).start()\n',
   ]) {
     const r = await run(code);
-    assert.match(
-      errorOf(r),
-      /BlockingIOError|Resource temporarily unavailable|can't start new thread|FileNotFoundError/,
-      code,
-    );
+    assert.match(errorOf(r), /BlockingIOError|Resource temporarily unavailable|can't start new thread/, code);
     assertContained(r);
   }
 });
@@ -189,14 +187,14 @@ test('with no audit hook to switch off, subprocess and ctypes still meet the bou
   assertContained(r);
 });
 
-test('no socket can be created (seccomp), and only stdio and the report pipe are open', {
+test('no socket and no memfd can be created (seccomp), and only stdio and the report pipe are open', {
   skip,
 }, async () => {
   const r = await run(
-    'import os, stat, socket\ndef f(x):\n    out = {"fds": repr([fd for fd in range(64) if _open(fd)])}\n    for name, make in [("unix", lambda: socket.socket(socket.AF_UNIX)), ("inet", lambda: socket.socket()), ("pair", lambda: socket.socketpair())]:\n        try:\n            make()\n            out[name] = "created"\n        except OSError as e:\n            out[name] = type(e).__name__\n    return out\ndef _open(fd):\n    try:\n        os.fstat(fd)\n        return True\n    except OSError:\n        return False\n',
+    'import os, stat, socket\ndef f(x):\n    out = {"fds": repr([fd for fd in range(64) if _open(fd)])}\n    for name, make in [("unix", lambda: socket.socket(socket.AF_UNIX)), ("inet", lambda: socket.socket()), ("pair", lambda: socket.socketpair()), ("memfd", lambda: os.memfd_create("m"))]:\n        try:\n            make()\n            out[name] = "created"\n        except OSError as e:\n            out[name] = type(e).__name__\n    return out\ndef _open(fd):\n    try:\n        os.fstat(fd)\n        return True\n    except OSError:\n        return False\n',
   );
   const v = valueIn(r);
-  for (const k of ['unix', 'inet', 'pair']) assert.equal(v[k], "'PermissionError'", k);
+  for (const k of ['unix', 'inet', 'pair', 'memfd']) assert.equal(v[k], "'PermissionError'", k);
   // 0 (/dev/null), 1, 2 and the pipe to the harness: fd 3 (results) and 4 (the filter) are closed.
   assert.match(String(v.fds), /^'\[0, 1, 2, ([5-9]|\d\d)\]'$/);
   assertContained(r);
@@ -265,7 +263,7 @@ test('disk is the size of the throwaway tmpfs: 150 MB of writes fail, nothing la
   const r = await run(
     'import os\ndef f(x):\n    n = 0\n    for i in range(150):\n        with open("f%d" % i, "wb") as h:\n            h.write(b"x" * 2**20)\n        n += 1\n    return n\n',
   );
-  assert.match(errorOf(r), /No space left on device|File too large|OSError/);
+  assert.match(errorOf(r), /No space left on device|File too large/);
   for (const code of [
     'def f(x):\n    open("/dev/shm/x", "wb").write(b"x")\n',
     'def f(x):\n    open("/x", "wb").write(b"x")\n',

@@ -23,22 +23,27 @@ const ALLOW = 0x7fff0000;
 const EACCES = 0x00050000 | 13;
 const KILL = 0x80000000;
 
-test('x86-64: socket and socketpair fail with EACCES, other calls pass, x32 and i386 entry points do not', () => {
+test('x86-64: socket, socketpair, memfd_create, memfd_secret fail with EACCES, other calls pass, x32 and i386 entry points do not', () => {
   const f = socketFilter('x64')!;
   const X64 = 0xc000003e;
   assert.equal(verdict(f, X64, 41), EACCES);
   assert.equal(verdict(f, X64, 53), EACCES);
-  for (const nr of [0, 1, 42, 52, 54, 57, 59, 272]) assert.equal(verdict(f, X64, nr), ALLOW, `nr ${nr}`);
+  assert.equal(verdict(f, X64, 319), EACCES);
+  assert.equal(verdict(f, X64, 447), EACCES);
+  for (const nr of [0, 1, 42, 52, 54, 57, 59, 272, 318, 320, 446, 448])
+    assert.equal(verdict(f, X64, nr), ALLOW, `nr ${nr}`);
   assert.equal(verdict(f, X64, 0x40000000 + 41), EACCES);
   assert.equal(verdict(f, 0x40000003, 102), KILL); // i386 socketcall
 });
 
-test('arm64 has its own numbers: 198 and 199 refused, x86-64 socket number 41 is another call there', () => {
+test('arm64 has its own numbers: 198, 199, 279, 447 refused, x86-64 socket number 41 is another call there', () => {
   const f = socketFilter('arm64')!;
   const A64 = 0xc00000b7;
   assert.equal(verdict(f, A64, 198), EACCES);
   assert.equal(verdict(f, A64, 199), EACCES);
-  assert.equal(verdict(f, A64, 41), ALLOW);
+  assert.equal(verdict(f, A64, 279), EACCES);
+  assert.equal(verdict(f, A64, 447), EACCES);
+  for (const nr of [41, 53, 197, 200, 319]) assert.equal(verdict(f, A64, nr), ALLOW, `nr ${nr}`);
   assert.equal(verdict(f, 0x40000028, 281), KILL); // AArch32 compat
 });
 
