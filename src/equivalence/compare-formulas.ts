@@ -6,6 +6,7 @@ import type { SolveOptions } from '../numeric/index.js';
 import { metered, workExhausted } from '../numeric/work-meter.js';
 import { ANGLE_RANGE, angleVariables } from './angle-variables.js';
 import { identitiesAgree } from './identities.js';
+import { integerVariables } from './integer-variables.js';
 import { noTrials, withEvidence } from './no-trials.js';
 import { compareUpToFactor, scalingOf } from './order-of-magnitude.js';
 import { VALUE_SYMBOL } from './prepare-formula.js';
@@ -131,7 +132,10 @@ function runTrials(
   // variables are still checked through the other targets, whose solutions depend on them.
   const costly = new Set([...a.costlyVariables, ...b.costlyVariables]);
   const cheap = candidates.filter((v) => !costly.has(v));
-  const pool = cheap.length > 0 ? cheap : candidates;
+  // Bounds of finite sums are drawn as integers, and solved for only when nothing else is left.
+  const integers = integerVariables(a, b);
+  const real = cheap.filter((v) => !integers.has(v));
+  const pool = real.length > 0 ? real : cheap.length > 0 ? cheap : candidates;
   const prng = createPrng(`${[a.canonical, b.canonical].sort().join('\u241e')}\u241e${mode}`);
   const order = [...pool];
   for (let i = order.length - 1; i > 0; i--) {
@@ -193,6 +197,7 @@ function runTrials(
       let value = prng.uniform(lo, hi);
       if (angles.has(v))
         value = ANGLE_RANGE[0] + ((value - lo) / (hi - lo)) * (ANGLE_RANGE[1] - ANGLE_RANGE[0]);
+      if (integers.has(v)) value = Math.round(value);
       if (v !== target) assignment[v] = pinned.has(v) ? 0 : value * (scales[v] ?? 1);
     }
     const solve = (f: PreparedFormula) => {
