@@ -1,5 +1,6 @@
 import { printTree } from '../core/print-tree.js';
-import type { BinaryOp, Node, RelOp, UnaryNode } from '../core/tree.js';
+import type { BinaryOp, Node, RelOp, UnaryNode, UnitNode } from '../core/tree.js';
+import { parseUnit } from '../physics/units.js';
 import { binary, isNumeric, opaqueNode, spanOf } from './build.js';
 import { isSeparator, relationOf, startsFactor, startsRelation } from './classify.js';
 import { isBarAt, parseBar } from './evaluation-bar.js';
@@ -171,6 +172,12 @@ export function parseRunFrom(p: Parser, first: Node, restricted: boolean): Node 
   let left = first;
   // Tracked incrementally: re-checking a long left-deep product would be quadratic.
   let numeric = isNumeric(first);
+  // A fraction with a number on top (`-\frac{13.6}{n^2}\,\text{eV}`) takes a unit macro after it,
+  // as `\frac{13.6\,\text{eV}}{n^2}` does: the value per n², in eV. Macros only, never bare words.
+  if (!numeric && numberOverSomething(first)) {
+    const unit = tryUnit(p, false, false);
+    if (unit !== undefined) return parseRunFrom(p, binary('*', first, unit), restricted);
+  }
   for (;;) {
     if (numeric) {
       // Bare unit words (`5 kg`) only after a written numeral or a power of ten, never after
@@ -184,6 +191,10 @@ export function parseRunFrom(p: Parser, first: Node, restricted: boolean): Node 
       if (unit !== undefined) {
         left = binary('*', left, unit);
         numeric = false;
+        // A compound quantity (`2\,\text{h}\;15\,\text{min}`, `1\,\text{m}\,20\,\text{cm}`): a
+        // number with a unit of the same dimension right after is added, not multiplied.
+        for (let more = compoundPart(p, unit); more !== undefined; more = compoundPart(p, unit))
+          left = binary('+', left, more);
         continue;
       }
     }
@@ -205,6 +216,33 @@ function skipRowBreaks(p: Parser): boolean {
     skipped = true;
   }
   return skipped;
+}
+
+/**
+ * After a quantity `number unit`: the next `number unit` when its unit has the dimension of `unit`
+ * (and not a dimensionless one), else undefined with the cursor unmoved.
+ */
+function compoundPart(p: Parser, unit: UnitNode): Node | undefined {
+  const t = p.peek();
+  if (t.kind !== 'num') return undefined;
+  const saved = p.pos;
+  const number = parseFactor(p);
+  const next = number.type === 'number' ? tryUnit(p, true, number.raw.includes('.')) : undefined;
+  if (next !== undefined && sameDimension(unit.unit, next.unit)) return binary('*', number, next);
+  p.pos = saved;
+  return undefined;
+}
+
+function sameDimension(a: string, b: string): boolean {
+  const x = parseUnit(a);
+  const y = parseUnit(b);
+  if (!x.ok || !y.ok || x.dim.every((k) => k === 0)) return false;
+  return x.dim.every((k, i) => k === y.dim[i]);
+}
+
+/** `\frac{13.6}{n^2}`: a quotient whose numerator is a number (or a numeric expression). */
+function numberOverSomething(node: Node): boolean {
+  return node.type === 'binary' && node.op === '/' && isNumeric(node.left);
 }
 
 /** `10^{k}`: the tail of a value in scientific notation (`1.6\times10^{-19}`). */

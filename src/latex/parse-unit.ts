@@ -51,6 +51,9 @@ export function tryUnit(p: Parser, bareWords = true, measured = false): UnitNode
   }
   const firstText = text;
   const afterFirst = p.pos;
+  // The unit read so far after each further atom, so that a word that does not belong to it
+  // (`\mathrm{GeV}/c^{2}\text{ and }`) is given back without losing the atoms before it.
+  const prefixes: { text: string; pos: number }[] = [];
   for (;;) {
     const t = p.peek();
     const isSlash = t.kind === 'char' && t.value === '/';
@@ -64,6 +67,7 @@ export function tryUnit(p: Parser, bareWords = true, measured = false): UnitNode
       break;
     }
     text += `${isSlash ? '/' : '.'}${atom.text}`;
+    prefixes.push({ text, pos: p.pos });
   }
   if (p.isChar('_') || (first.needsEnd && startsFactor(p, p.peek(), false))) {
     p.pos = saved;
@@ -78,6 +82,14 @@ export function tryUnit(p: Parser, bareWords = true, measured = false): UnitNode
   const span = { start: head.start, end: p.lastEnd() };
   const accepted = accept(text, span);
   if (accepted !== undefined) return accepted;
+  // The longest compound that parses, shorter than the whole (which did not).
+  for (let k = prefixes.length - 2; k >= 0; k--) {
+    const { text: shorter, pos } = prefixes[k]!;
+    p.pos = pos;
+    const unit = accept(shorter, { start: head.start, end: p.lastEnd() });
+    if (unit !== undefined && !startsFactor(p, p.peek(), false)) return unit;
+  }
+  p.pos = prefixes.length > 0 ? prefixes[prefixes.length - 1]!.pos : p.pos;
   if (p.pos !== afterFirst && !compoundOnly) {
     p.pos = afterFirst;
     const single = accept(firstText, { start: head.start, end: p.lastEnd() });

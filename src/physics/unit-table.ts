@@ -162,6 +162,8 @@ export const UNITS: Readonly<Record<string, UnitDef>> = {
   pc: { scale: 3.085677581491367e16, dim: LENGTH, prefix: P },
   kWh: { scale: 3.6e6, dim: ENERGY },
   Wh: { scale: 3600, dim: ENERGY },
+  // Ampere-hour (battery charge, NIST SP 811 B.8 lists the hour; 1 A·h = 3600 C); `mAh` by prefix.
+  Ah: { scale: 3600, dim: d(0, 0, 1, 1), prefix: P },
   // US customary units (NIST SP 811, Appendix B.8/B.9; exact by definition of the international
   // yard and pound, 1959): foot, inch, yard, mile, pound (mass), pound-force, ounce, US gallon, slug.
   ft: { scale: 0.3048, dim: LENGTH },
