@@ -34,7 +34,22 @@ export function withEvidence(base: Evidence, fields: Partial<Evidence>): Evidenc
   if (counterexample !== undefined) out.counterexample = counterexample;
   const shortcut = fields.shortcut ?? base.shortcut;
   if (shortcut !== undefined) out.shortcut = shortcut;
+  const trials = out.trials.length;
+  if (shortcut !== undefined && trials === 0)
+    out.noTrials = NO_TRIAL_REASONS[shortcut] ?? `decided by the ${shortcut} shortcut`;
   const items = fields.items ?? base.items;
   if (items !== undefined) out.items = items;
   return out;
 }
+
+/** Why no trial ran, per shortcut that decides before Algorithm 1 (evidence `noTrials`). */
+export const NO_TRIAL_REASONS: Readonly<Record<string, string>> = {
+  'identical-text': 'no trial ran: the two texts are the same up to spacing, so nothing was parsed or drawn',
+  identical:
+    'no trial ran: both formulas have the same canonical text after normalization (constants, units, ordering), so every trial would agree',
+  'relation-kind':
+    'no trial ran: an equation cannot have the solution set of an inequality (nor a \\neq that of another relation)',
+  items: 'no trial ran on the block itself: its items were compared one by one (see items)',
+  fingerprint:
+    'no trial ran: the formulas depend on different variables (effective-variable fingerprints differ)',
+};

@@ -69,6 +69,11 @@ export interface Evidence {
   readonly counterexample?: Trial;
   /** A cheap path decided the verdict before any trial (e.g. `fingerprint`, `identical`). */
   readonly shortcut?: string;
+  /**
+   * Set whenever a verdict was reached with no trial run: why none ran (from the shortcut), so an
+   * `equivalent` with n_eq = 0 is never mistaken for ten agreeing trials.
+   */
+  readonly noTrials?: string;
   readonly mode: EquivalenceMode;
   /** For blocks of several formulas or values: which item of A matched which item of B, and how. */
   readonly items?: readonly { readonly a: number; readonly b: number | null; readonly verdict: Verdict }[];

@@ -160,3 +160,16 @@ test('formulas that only state a value compare to the precision written, with SI
   assert.equal(verdict('E = 2\\,\\text{keV}', 'E = 2\\,\\text{MeV}'), 'different');
   assert.equal(verdict('E = 2\\,\\text{keV}', 'E = 2000\\,\\text{eV}'), 'equivalent');
 });
+
+test('a verdict reached without any trial says so in the evidence, and why', () => {
+  const same = checkEquivalence('F = m a', 'F = a\\cdot m');
+  assert.equal(same.verdict, 'equivalent');
+  assert.equal(same.evidence.nEq, 0);
+  assert.match(same.evidence.noTrials ?? '', /no trial ran: both formulas have the same canonical text/);
+  const kinds = checkEquivalence('v < c', 'v = c');
+  assert.match(kinds.evidence.noTrials ?? '', /no trial ran: an equation cannot/);
+  // Ten trials ran: no such note.
+  const ran = checkEquivalence('F = m a', 'a = F/m');
+  assert.equal(ran.evidence.nEq, 10);
+  assert.equal(ran.evidence.noTrials, undefined);
+});

@@ -57,6 +57,8 @@ function summary(
     n_fail: evidence.nFail,
     ms: Math.round(ms * 1000) / 1000,
   };
+  // n_eq = 0 with a verdict: say that no trial ran, and why (a shortcut decided).
+  if (evidence.noTrials !== undefined) out.no_trials = evidence.noTrials;
   if (result.diagnostics.length > 0) out.diagnostics = result.diagnostics;
   if (explain) out.evidence = snakeCaseKeys(evidence);
   return out;
