@@ -45,6 +45,22 @@ export function perturb(text: string, seed: string): string {
   );
 }
 
+/**
+ * The harsh freshening: a cancelling factor `\cdot\frac{K_{n}}{K_{n}}` before every `=` of every math
+ * block, with n unique per answer (`tag`), so every formula with an `=` is new to every cache (answer
+ * formulas, pair verdicts, fingerprints) while its meaning is unchanged. A chain `a = b = c` gets the
+ * factor on each member but the last.
+ */
+export function harshen(text: string, tag: string): string {
+  const factor = `\\cdot\\frac{K_{${tag}}}{K_{${tag}}}`;
+  return text.replace(MATH, (block) => block.replace(/(?<![\\<>!:])=/g, () => `${factor}=`));
+}
+
+/** Every answer harshened once, tags `<prefix><index>`. */
+export function harshAnswers(answers: readonly Answer[], prefix = 'h'): Answer[] {
+  return answers.map((a, i) => ({ problemId: a.problemId, text: harshen(a.text, `${prefix}${i}`) }));
+}
+
 /** `copies` perturbed copies of every answer, seeds `fresh-<copy>-<index>`. */
 export function freshAnswers(answers: readonly Answer[], copies: number): Answer[] {
   const out: Answer[] = [];
@@ -69,7 +85,12 @@ export function bundledAnswers(): AnswerSet {
 /** The 12 real PRISM answers, or undefined when ../shared is absent. */
 export function realAnswers(): AnswerSet | undefined {
   const shared = fileURLToPath(new URL('../../shared/peers/prism-physics/', import.meta.url));
-  const dataset = loadDataset(`${shared}dag_02_subset.json`);
+  let dataset: ReturnType<typeof loadDataset>;
+  try {
+    dataset = loadDataset(`${shared}dag_02_subset.json`);
+  } catch {
+    return undefined; // ../shared absent (a worktree, or a clean clone)
+  }
   if (!dataset.readable) return undefined;
   const answers = readResponses(`${shared}responses_02_subset.jsonl`).responses.map((r) => ({
     problemId: r.problem_id,

@@ -8,12 +8,20 @@
  * fingerprint) off. The 12 real PRISM answers are timed at first sight (see `firstSight`). Then the memory of a scorer after --memory fresh synthetic answers, with the
  * default LRU bounds and with unbounded caches (baseline).
  * Run: npx tsx bench/fresh.bench.ts [--copies 1] [--baseline-copies 1] [--memory 20000]
+ *   [--skip first,harsh,bundled,real,memory]
  */
 import { parseArgs } from 'node:util';
 import { createPrng } from '../src/core/prng.js';
 import type { Problem } from '../src/dag/types.js';
 import { createScorer, type Scorer, type ScorerOptions } from '../src/score/create-scorer.js';
-import { type Answer, type AnswerSet, bundledAnswers, freshAnswers, realAnswers } from './fresh-answers.js';
+import {
+  type Answer,
+  type AnswerSet,
+  bundledAnswers,
+  freshAnswers,
+  harshAnswers,
+  realAnswers,
+} from './fresh-answers.js';
 
 const { values } = parseArgs({
   options: {
@@ -159,6 +167,50 @@ function memory(): void {
   );
 }
 
+/**
+ * The first 200 answers a new process scores (V8 still compiling the scorer): the bundled answers,
+ * nudged, on a new scorer. Runs first, before anything else warms the process. Baseline: the same
+ * answers again on a second new scorer in the same process (JIT warm, caches cold).
+ */
+function firstInProcess(set: AnswerSet): void {
+  const answers = freshAnswers(set.answers, 1).slice(0, 200);
+  const first = timeAnswers(createScorer(set.problems), answers);
+  const again = timeAnswers(createScorer(set.problems), answers);
+  console.log(
+    `first ${answers.length} answers of this process (new scorer): ${fmt(first)}; target ≥ 500 per CPU-second → ${(first.perCpuSecond / 500).toFixed(2)}× the target`,
+  );
+  console.log(
+    `  baseline (a second new scorer, JIT warm): ${fmt(again)} → first/warm ${(first.perCpuSecond / again.perCpuSecond).toFixed(2)}×`,
+  );
+}
+
+/**
+ * The harsh freshening (bench/fresh-answers.ts `harshen`): a cancelling K_n/K_n before every `=`,
+ * n unique per answer, so every formula with an `=` is new to every cache. Warm-up: the originals
+ * and one harsh pass with other tags (JIT), then --copies passes timed. Baseline in the same
+ * process: the same scorer on the project's own freshening (numbers nudged).
+ */
+function harsh(set: AnswerSet): void {
+  const scorer = createScorer(set.problems);
+  timeAnswers(scorer, set.answers);
+  timeAnswers(scorer, harshAnswers(set.answers, 'w'));
+  const answers: Answer[] = [];
+  for (let c = 0; c < COPIES; c++) answers.push(...harshAnswers(set.answers, `c${c}x`));
+  const c0 = scorer.answerCacheStats();
+  const before = { pairs: scorer.stats.pairs, hits: scorer.stats.cacheHits, a: c0.hits, m: c0.misses };
+  const run = timeAnswers(scorer, answers);
+  console.log(
+    `harsh freshening (K_n/K_n before every =), ${answers.length} answers: ${fmt(run)}; target ≥ 1,000 per CPU-second → ${(run.perCpuSecond / 1000).toFixed(2)}× the target, p99 target 20 ms → ${(20 / run.p99).toFixed(2)}×`,
+  );
+  console.log(`  ${rates(scorer, before)}`);
+  const own = timeAnswers(scorer, freshAnswers(set.answers, COPIES));
+  console.log(
+    `  baseline (the project's freshening, same scorer): ${fmt(own)}; target ≥ 2,000 per CPU-second → ${(own.perCpuSecond / 2000).toFixed(2)}×; harsh/own ${(run.perCpuSecond / own.perCpuSecond).toFixed(2)}×`,
+  );
+}
+
+if (!skip.has('first')) firstInProcess(bundledAnswers());
+if (!skip.has('harsh')) harsh(bundledAnswers());
 if (!skip.has('bundled')) source('bundled (data/answers, 210)', bundledAnswers());
 const real = realAnswers();
 if (!skip.has('real')) {
