@@ -10,6 +10,7 @@ import { integerVariables } from './integer-variables.js';
 import { noTrials, withEvidence } from './no-trials.js';
 import { compareUpToFactor, scalingOf } from './order-of-magnitude.js';
 import { VALUE_SYMBOL } from './prepare-formula.js';
+import { rejectionStands } from './rejection-stands.js';
 import type { Tolerance } from './solution-set.js';
 import { type PreparedSolution, solvePrepared } from './solve-prepared.js';
 import { targetOccurrences } from './target-order.js';
@@ -223,8 +224,11 @@ function runTrials(
     // are not told apart by the turns beyond it.
     if (mode === 'physical' && angles.has(target)) [sa, sb] = [oneTurn(sa), oneTurn(sb)];
     if (sa?.truncated === true || sb?.truncated === true) exhausted.add(target);
-    const outcome: Trial['outcome'] =
+    let outcome: Trial['outcome'] =
       sa === undefined || sb === undefined ? 'failed' : trialOutcome(sa, sb, tol, mode);
+    // A rejection must rest on a point that rounding cannot explain (rounding-decides.ts).
+    if (outcome === 'rejecting' && !rejectionStands(sa!.set, sb!.set, a, b, target, assignment, tol, mode))
+      outcome = 'failed';
     const trial: Trial = {
       target,
       assignment,

@@ -17,6 +17,8 @@ export interface PreparedSolution {
   readonly undefined?: boolean;
   /** The target sits inside a periodic function: the set is a window of a periodic family. */
   readonly periodic?: boolean;
+  /** A root was dropped as rounding noise (see `SolveStats.uncertain`): the set cannot reject. */
+  readonly uncertain?: boolean;
 }
 
 /**
@@ -35,6 +37,7 @@ export function solvePrepared(
   let truncated = false;
   let defined = false;
   let periodic = false;
+  let uncertain = false;
   const points: number[] = [];
   const intervals: Interval[] = [];
   for (const { lhs, rhs } of formula.branches) {
@@ -57,6 +60,7 @@ export function solvePrepared(
       if (r.kind === 'roots') points.push(...r.roots);
       defined ||= r.kind !== 'undefined';
       periodic ||= r.periodic;
+      uncertain ||= r.uncertain;
     }
   }
   const set: SolutionSet =
@@ -67,6 +71,7 @@ export function solvePrepared(
   const out: Mutable<PreparedSolution> = { set, evals, truncated };
   if (!defined) out.undefined = true;
   if (periodic) out.periodic = true;
+  if (uncertain) out.uncertain = true;
   return out;
 }
 

@@ -3,7 +3,8 @@ import type { PreparedSolution } from './solve-prepared.js';
 
 /**
  * What one trial says: the sets agree (`not-rejecting`), disagree (`rejecting`), or say nothing
- * (`failed`: a solve ran out of budget, both sets are empty, or — physical mode — a formula is
+ * (`failed`: a solve ran out of budget, both sets are empty, the sets differ but one of them lost a
+ * root to rounding noise (`uncertain`), or — physical mode — a formula is
  * undefined at the drawn values whatever the target, e.g. `\ln(1 - x/a)` with x > a drawn, or a
  * series drawn outside its radius of convergence).
  */
@@ -22,14 +23,16 @@ export function trialOutcome(
   mode: 'physical' | 'strict',
 ): TrialOutcome {
   if (sa.truncated || sb.truncated || (isEmpty(sa.set) && isEmpty(sb.set))) return 'failed';
-  if (mode === 'strict') return sameSolutions(sa.set, sb.set, tol, mode) ? 'not-rejecting' : 'rejecting';
+  // A set from which a root was dropped as rounding noise cannot reject: the trial says nothing.
+  const rejecting = sa.uncertain === true || sb.uncertain === true ? 'failed' : 'rejecting';
+  if (mode === 'strict') return sameSolutions(sa.set, sb.set, tol, mode) ? 'not-rejecting' : rejecting;
   if (sa.undefined === true || sb.undefined === true) return 'failed';
   if (
     sa.periodic !== sb.periodic &&
     principalBranch(sa.periodic === true ? sb.set : sa.set, sa.periodic === true ? sa.set : sb.set, tol)
   )
     return 'not-rejecting';
-  return sameSolutions(sa.set, sb.set, tol, mode) ? 'not-rejecting' : 'rejecting';
+  return sameSolutions(sa.set, sb.set, tol, mode) ? 'not-rejecting' : rejecting;
 }
 
 /** Every positive point of `single` (at least one) lies in the periodic family `family`. */

@@ -15,6 +15,11 @@ export class Equation {
   r = 0;
   evals = 0;
   truncated = false;
+  /**
+   * A candidate root was dropped because the sign change that produced it is rounding noise (see
+   * {@link resolvedRoot}): the roots reported may miss one that cannot be resolved here.
+   */
+  uncertain = false;
 
   constructor(
     private readonly lhs: Ev,
@@ -93,6 +98,39 @@ export class Equation {
   }
 
   /**
+   * A root of f at x that is real, not rounding noise: on each side, at relative distances w, 4w
+   * and 16w (w = 1e-8, else 1e-6), f keeps one sign (opposite signs on the two sides for a crossing,
+   * the same for a touching root) and |f| grows with the distance. A "root" where f changes sign only by rounding (cancellation: the
+   * dozens of roots of `\cosh^2 x - \sinh^2 x = 1` beyond x = 10, tiny or huge roots of
+   * `a - \sqrt{a^2 - b}` forms that the residual test accepts because both sides round alike) has
+   * random signs and sizes there; a true root that rounding hides at this resolution fails too.
+   */
+  resolvedRoot(x: number): boolean {
+    if (x === 0) return true;
+    for (const w of CROSSING_STEPS) {
+      let left = 0;
+      let right = 0;
+      let ok = true;
+      for (let k = 0; k < 3 && ok; k++) {
+        const d = w * 4 ** k;
+        const fa = this.f(x * (1 - d));
+        const fb = this.f(x * (1 + d));
+        ok =
+          fa !== 0 &&
+          fb !== 0 &&
+          (k === 0 || fa * fb * left * right > 0) &&
+          Math.abs(fa) > Math.abs(left) &&
+          Math.abs(fb) > Math.abs(right) &&
+          (k === 0 || (fa * left > 0 && fb * right > 0));
+        left = fa;
+        right = fb;
+      }
+      if (ok) return true;
+    }
+    return false;
+  }
+
+  /**
    * {@link isRoot}, and not inside a stretch where the equation holds numerically on both sides at
    * a relative distance 1e-4 (so `x = x + 1` has no "roots" at |x| > 1e16, where 1 is absorbed).
    */
@@ -104,6 +142,9 @@ export class Equation {
     return !(left && right);
   }
 }
+
+/** The smallest relative distances at which {@link Equation.resolvedRoot} looks for the sign change. */
+const CROSSING_STEPS = [1e-8, 1e-6];
 
 /** Sorted roots with near-duplicates (relative 1e-10) merged. */
 export function dedupeRoots(roots: readonly number[]): number[] {

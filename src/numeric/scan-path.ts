@@ -39,14 +39,14 @@ export function scanPath(eq: Equation, grid: Float64Array, scale = 1): ScanOutco
     }
   }
   if (finite === 0) return { kind: 'undefined' };
-  if (allOk || holdsButNearCommonZeros(grid, fs, holds, size, scale)) return { kind: 'identity' };
+  if (allOk || holdsButNearCommonZeros(eq, grid, fs, holds, size, scale)) return { kind: 'identity' };
   const roots: number[] = [];
   const f = (x: number): number => eq.f(x);
   for (let i = 0; i < n && !eq.exhausted(); i++) {
     const x = grid[i]!;
     const y = fs[i]!;
     if (y === 0) {
-      if (eq.isIsolatedRoot(x)) roots.push(x);
+      if (eq.isIsolatedRoot(x)) keep(eq, x, roots);
       continue;
     }
     if (i + 1 < n) {
@@ -58,7 +58,7 @@ export function scanPath(eq: Equation, grid: Float64Array, scale = 1): ScanOutco
       }
       if (y * y1 < 0) {
         const r = brent(f, x, grid[i + 1]!, y, y1, 100);
-        if (Number.isFinite(r) && eq.isIsolatedRoot(r)) roots.push(r);
+        if (Number.isFinite(r) && eq.isIsolatedRoot(r)) keep(eq, r, roots);
         continue;
       }
     }
@@ -90,6 +90,7 @@ export function scanPath(eq: Equation, grid: Float64Array, scale = 1): ScanOutco
  * absorption, and nowhere in the band. Checked only when most finite points hold.
  */
 function holdsButNearCommonZeros(
+  eq: Equation,
   grid: Float64Array,
   fs: Float64Array,
   holds: Uint8Array,
@@ -108,9 +109,39 @@ function holdsButNearCommonZeros(
     else if (ax >= 1e-3 && ax <= 1e3 && s > largest) largest = s;
   }
   if (failing === 0 || failing > finite / 2 || !(largest > 0)) return false;
+  // A failing point whose residual is rounding noise (cancellation: \cosh^2 x - \sinh^2 x at
+  // x = 20 keeps no figure of the 1) says nothing against the identity either.
   for (let i = 0; i < size.length; i++)
-    if (holds[i] === 0 && !Number.isNaN(size[i]!) && !(Math.abs(fs[i]!) <= 1e-9 * largest)) return false;
+    if (
+      holds[i] === 0 &&
+      !Number.isNaN(size[i]!) &&
+      !(Math.abs(fs[i]!) <= 1e-9 * largest) &&
+      (eq.exhausted() || !noiseAt(eq, grid[i]!, fs[i]!))
+    )
+      return false;
   return true;
+}
+
+/**
+ * f at p is rounding noise: the values at p·(1 ± 4^k·1e-12), k = 0, 1, 2, scatter by at least |f(p)|
+ * (cancellation), where a smooth f would move by ~1e-11 of itself.
+ */
+function noiseAt(eq: Equation, p: number, y: number): boolean {
+  let spread = 0;
+  for (let k = 0; k < 3; k++) {
+    const h = 1e-12 * 4 ** k * p;
+    spread = Math.max(spread, Math.abs(eq.f(p + h) - y), Math.abs(eq.f(p - h) - y));
+  }
+  return spread >= Math.abs(y);
+}
+
+/**
+ * Keeps a root found from a sign change when the change is real ({@link Equation.resolvedRoot});
+ * otherwise drops it and marks the solve uncertain.
+ */
+function keep(eq: Equation, x: number, roots: number[]): void {
+  if (eq.resolvedRoot(x)) roots.push(x);
+  else eq.uncertain = true;
 }
 
 /**

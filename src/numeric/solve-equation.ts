@@ -64,9 +64,10 @@ function solvePrepared(p: PreparedEquation, eq: Equation, s: SolveSettings): Sol
     const truncated = eq.truncated || workExhausted();
     const { evals } = eq;
     const periodic = p.periodic;
-    if (out.kind !== 'roots') return { kind: out.kind, evals, truncated, path, periodic };
+    const uncertain = eq.uncertain;
+    if (out.kind !== 'roots') return { kind: out.kind, evals, truncated, path, periodic, uncertain };
     const roots = dedupeRoots(out.roots.filter((x) => Math.abs(x) <= window));
-    return { kind: 'roots', roots, evals, truncated, path, periodic };
+    return { kind: 'roots', roots, evals, truncated, path, periodic, uncertain };
   };
   if (p.count === 0) {
     const y = eq.f(1);

@@ -34,6 +34,11 @@ export interface SolveStats {
   readonly path: SolvePath | 'constant';
   /** The target occurs inside a periodic function, so roots are reported in [−P, P] only. */
   readonly periodic: boolean;
+  /**
+   * A sign change was dropped as rounding noise (cancellation): a root may be missing that cannot be
+   * resolved in floating point at these values, so the set should not decide a rejection.
+   */
+  readonly uncertain: boolean;
 }
 
 /** All real roots, sorted and deduplicated; or the equation holds for every x; or nowhere defined. */
