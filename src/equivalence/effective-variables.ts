@@ -6,6 +6,7 @@ import { close, isEmpty, sameSolutions } from './solution-set.js';
 import { solvePrepared } from './solve-prepared.js';
 import { isolatableFirst } from './target-order.js';
 import type { EquivalenceMode, PreparedFormula } from './types.js';
+import { variableScales } from './variable-scales.js';
 
 const memo = new WeakMap<PreparedFormula, Map<EquivalenceMode, readonly string[] | null>>();
 const TOL = { relTol: 1e-9, absTol: 1e-12 };
@@ -35,7 +36,11 @@ function compute(formula: PreparedFormula, mode: EquivalenceMode): readonly stri
   const [lo, hi] = DEFAULT_EQUIVALENCE_OPTIONS.range;
   const prng = createPrng(`effective\u241e${formula.canonical}`);
   const variables = formula.variables;
-  const draw = () => Object.fromEntries(variables.map((v) => [v, prng.uniform(lo, hi)]));
+  // Scale-aware draws (variable-scales.ts), as Algorithm 1 makes them: with h = 6.6e-34 or
+  // 1/(4πε₀) = 9e9 in a formula, a variable drawn from [2, 20] can be lost against a term 1e9 times
+  // larger and look ineffective (F_n in F_n = F - qq'/(4πε₀D²)).
+  const scales = variableScales(formula, formula, variables);
+  const draw = () => Object.fromEntries(variables.map((v) => [v, prng.uniform(lo, hi) * (scales[v] ?? 1)]));
   // Targets inside integrals or series would run a quadrature per probe point: use the others,
   // those the solver can isolate first (a few evaluations a solve instead of a root scan). The
   // effective set does not depend on the target (it is the set the equation's surface depends on).
@@ -53,7 +58,8 @@ function compute(formula: PreparedFormula, mode: EquivalenceMode): readonly stri
     for (const v of variables) {
       if (v === target) continue;
       // One variable moved by half the range (wrapping), the others as drawn.
-      moved[v] = lo + ((base[v]! - lo + (hi - lo) / 2) % (hi - lo));
+      const k = scales[v] ?? 1;
+      moved[v] = k * (lo + ((base[v]! / k - lo + (hi - lo) / 2) % (hi - lo)));
       const again = solvePrepared(formula, target, moved, TOL, BUDGET);
       moved[v] = base[v]!;
       if (again.truncated || again.set.kind === 'all') return undefined;

@@ -23,8 +23,8 @@ export function variableScales(
   b: PreparedFormula,
   variables: readonly string[],
 ): Readonly<Record<string, number>> {
-  const rows = [...conditionsOf(a), ...conditionsOf(b)];
-  if (!rows.some((r) => Math.abs(r.c) >= TRIGGER_DECADES)) return {};
+  const rows = [...conditionsOf(a), ...conditionsOf(b)].map(typical);
+  if (!rows.some((r) => Math.abs(r.c) >= (r.growth === true ? GROWTH_TRIGGER : TRIGGER_DECADES))) return {};
   const index = new Map(variables.map((v, i) => [v, i]));
   const n = variables.length;
   if (n === 0) return {};
@@ -50,6 +50,23 @@ export function variableScales(
 
 /** A condition is scaled in only when some offset reaches this many decades. */
 const TRIGGER_DECADES = 3;
+/**
+ * The argument of an exponential (`e^{-kt}`, `\cosh x`, a symbolic power) is scaled in when its
+ * typical size at the paper's draws reaches 10^1.5 ≈ 30: e^{-30} ≈ 1e-13 vanishes beside 1, and with
+ * k and t from [2, 20] kt reaches 400, where e^{-kt} underflows (issue 24 class 2). `e^{-t/\tau}` has
+ * a typical argument of 1 and is left alone.
+ */
+const GROWTH_TRIGGER = 1.5;
+/** log10 of the typical value drawn from [2, 20] (its geometric mean, √40). */
+const TYPICAL_DRAW = Math.log10(Math.sqrt(40));
+
+/** An exponential's argument at typical draws: each variable contributes log10 √40 per power. */
+function typical(row: Affine): Affine {
+  if (row.growth !== true) return row;
+  let powers = 0;
+  for (const k of row.e.values()) powers += k;
+  return { c: row.c + powers * TYPICAL_DRAW, e: row.e, growth: true };
+}
 const RIDGE = 1e-3;
 const MAX_DECADES = 150;
 
@@ -57,6 +74,8 @@ const MAX_DECADES = 150;
 interface Affine {
   c: number;
   e: Map<string, number>;
+  /** The argument of an exponential (see {@link GROWTH_TRIGGER}). */
+  growth?: true;
 }
 
 const memo = new WeakMap<PreparedFormula, readonly Affine[]>();
@@ -136,6 +155,9 @@ const ARGUMENT_OF_ORDER_ONE = new Set([
   'lg',
 ]);
 
+/** Functions that grow or saturate exponentially in their argument. */
+const EXPONENTIAL = new Set(['exp', 'sinh', 'cosh', 'tanh', 'coth', 'sech', 'csch']);
+
 /** The log10-magnitude of a node (undefined: unknown), pushing the conditions it implies. */
 function magnitude(node: Node, out: Affine[]): Affine | undefined {
   const value = numeric(node);
@@ -161,7 +183,7 @@ function magnitude(node: Node, out: Affine[]): Affine | undefined {
         const base = magnitude(node.left, out);
         if (k !== undefined) return base === undefined ? undefined : times(base, k);
         const exponent = magnitude(node.right, out);
-        if (exponent !== undefined) out.push(exponent);
+        if (exponent !== undefined) out.push({ c: exponent.c, e: exponent.e, growth: true });
         return undefined;
       }
       const l = magnitude(node.left, out);
@@ -182,7 +204,8 @@ function magnitude(node: Node, out: Affine[]): Affine | undefined {
       if (node.fn === 'abs') return magnitude(arg, out);
       if (ARGUMENT_OF_ORDER_ONE.has(node.fn)) {
         const inner = magnitude(arg, out);
-        if (inner !== undefined) out.push(inner);
+        if (inner !== undefined)
+          out.push(EXPONENTIAL.has(node.fn) ? { c: inner.c, e: inner.e, growth: true } : inner);
         return constant(0);
       }
       return undefined;
