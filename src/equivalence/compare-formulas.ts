@@ -5,6 +5,7 @@ import type { Node, Verdict } from '../core/tree.js';
 import type { SolveOptions } from '../numeric/index.js';
 import { metered, workExhausted } from '../numeric/work-meter.js';
 import { ANGLE_RANGE, angleVariables } from './angle-variables.js';
+import { effectiveVariables } from './effective-variables.js';
 import { identitiesAgree } from './identities.js';
 import { integerVariables } from './integer-variables.js';
 import { noTrials, withEvidence } from './no-trials.js';
@@ -15,7 +16,14 @@ import type { Tolerance } from './solution-set.js';
 import { type PreparedSolution, solvePrepared } from './solve-prepared.js';
 import { targetOccurrences } from './target-order.js';
 import { trialOutcome } from './trial-outcome.js';
-import type { EquivalenceOptions, EquivalenceResult, Evidence, PreparedFormula, Trial } from './types.js';
+import type {
+  EquivalenceMode,
+  EquivalenceOptions,
+  EquivalenceResult,
+  Evidence,
+  PreparedFormula,
+  Trial,
+} from './types.js';
 import { variableScales } from './variable-scales.js';
 
 /** The paper's parameters (PRISM-Physics, Appendix B) and our budget defaults. */
@@ -107,7 +115,7 @@ function runTrials(
   const union = [...new Set([...a.variables, ...b.variables])].sort();
   // Formulas that only state a value (`x = 5.01\times10^{-8}`) compare to the precision written.
   const relTol = options.relTol ?? d.relTol;
-  const valueOnly = union.length === 1 && options.relTol === undefined;
+  const valueOnly = options.relTol === undefined && statesOneValue(a, b, union, mode);
   const tol: Tolerance = {
     relTol: valueOnly ? Math.max(relTol, a.precision, b.precision) : relTol,
     absTol: options.absTol ?? d.absTol,
@@ -298,6 +306,27 @@ function runTrials(
     ...(deterministic ? { shortcut: 'one-variable' } : {}),
   });
   return { verdict, evidence, diagnostics };
+}
+
+/**
+ * Both formulas state a value of one quantity: their only variable, or their one common variable
+ * when every other one cancels (`T \cdot \frac{K}{K} = 254.6`: its effective variables, see
+ * `effectiveVariables`, are {T}).
+ */
+function statesOneValue(
+  a: PreparedFormula,
+  b: PreparedFormula,
+  union: readonly string[],
+  mode: EquivalenceMode,
+): boolean {
+  if (union.length === 1) return true;
+  const common = a.variables.filter((v) => b.variables.includes(v));
+  if (common.length !== 1 || union.length > 4) return false;
+  const only = (f: PreparedFormula) => {
+    const effective = effectiveVariables(f, mode);
+    return effective !== undefined && effective.every((v) => v === common[0]);
+  };
+  return only(a) && only(b);
 }
 
 /** An angle's solutions up to one turn: points above 2π (and a rounding margin) are left out. */
