@@ -15,6 +15,23 @@ export function canonicalText(tree: Node): string {
   return canon(tree);
 }
 
+/**
+ * {@link canonicalText} with factors that occur in both the numerator and the denominator of a
+ * product cancelled (`t \cdot \frac{K}{K}` prints as `t`): for telling which quantity a side of a
+ * statement names. Not for caches or seeds, which must see every formula as written.
+ */
+export function cancelledText(tree: Node): string {
+  cancelling = true;
+  try {
+    return canon(tree);
+  } finally {
+    cancelling = false;
+  }
+}
+
+/** Set only while {@link cancelledText} runs. */
+let cancelling = false;
+
 const SYMMETRIC: ReadonlySet<RelOp> = new Set<RelOp>(['=', '!=', 'propto', 'sim', '~']);
 const FLIPPED: Partial<Record<RelOp, RelOp>> = { '>': '<', '>=': '<=' };
 
@@ -103,6 +120,14 @@ interface Factors {
 function productText(node: Node, negative: boolean): string {
   const f: Factors = { negative, num: [], den: [] };
   collectFactors(node, false, f);
+  if (cancelling)
+    for (let i = f.num.length - 1; i >= 0; i--) {
+      const j = f.den.indexOf(f.num[i]!);
+      if (j >= 0) {
+        f.num.splice(i, 1);
+        f.den.splice(j, 1);
+      }
+    }
   f.num.sort(compare);
   f.den.sort(compare);
   const num = f.num.length === 0 ? '1' : f.num.join('*');

@@ -1,6 +1,6 @@
 /** Normalization: from a parsed tree to the canonical tree the equivalence checker evaluates. */
 export { applyToSymbol, normalizeApply } from './apply-to-symbol.js';
-export { canonicalText } from './canonical-text.js';
+export { cancelledText, canonicalText } from './canonical-text.js';
 export { NORMALIZE_CODES, type NormalizeCode } from './codes.js';
 export { isEulerPower, isUprightE } from './euler.js';
 export { expandPlusMinus, hasPlusMinus } from './expand-plus-minus.js';

@@ -1,6 +1,7 @@
 import type { PreparedFormula } from '../equivalence/types.js';
 import { splitFormula } from '../extract/split-formula.js';
 import type { ExtractionResult } from '../extract/types.js';
+import { cancelledText } from '../normalize/canonical-text.js';
 import { freeVariables } from '../numeric/free-variables.js';
 import { boxedSpans, relationSides } from './answer-text.js';
 import { expressionValue } from './numeric-answer.js';
@@ -97,7 +98,15 @@ export function finalStatements(
         if (whole.ok && !quantity.every((v) => whole.variables.includes(v))) return false;
         return ([0, 1] as const).some((i) => {
           const vars = variablesOf(i);
-          return (vars === undefined || sameSet(vars, quantity)) && keyOf(i) === key;
+          if ((vars === undefined || sameSet(vars, quantity)) && keyOf(i) === key) return true;
+          // The quantity times a factor that cancels exactly (`t \cdot \frac{K}{K}`) names it too.
+          return (
+            vars !== undefined &&
+            vars.length > quantity.length &&
+            quantity.every((v) => vars.includes(v)) &&
+            tree?.type === 'relation' &&
+            cancelledText(tree.args[i]!) === key
+          );
         });
       },
     };
