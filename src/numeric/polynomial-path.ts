@@ -61,7 +61,7 @@ function polish(eq: Equation, coefficients: number[], k: number, maxAbs: number)
 
 /**
  * Drops leading coefficients whose share at |x| ≈ `at` is below 1e-12 (interpolation noise), and
- * sets such a constant term to 0: `m v^2/r − q v B` interpolates to a constant of ~1e-15, whose
+ * sets such lower coefficients to 0: `m v^2/r − q v B` interpolates to a constant of ~1e-15, whose
  * "root" near 0 fails verification, while the true root is exactly 0.
  */
 function dropNoise(a: number[], at: number): number[] {
@@ -70,7 +70,10 @@ function dropNoise(a: number[], at: number): number[] {
   let d = a.length;
   while (d > 1 && size[d - 1]! <= 1e-12 * max) d--;
   const out = a.slice(0, d);
-  if (d > 1 && size[0]! <= 1e-12 * max) out[0] = 0;
+  // Any other such coefficient is noise too: M^2c^4 - 2Mpc^3 + p^2c^2\frac{K}{K} = p^2c^2 + m^2c^4
+  // leaves ~1e-16 of p^2 on c^2 (K/K rounds), which would turn the triple root c = 0 into a double
+  // one beside a spurious root near 1e-16.
+  for (let i = 0; i < d - 1; i++) if (size[i]! <= 1e-12 * max) out[i] = 0;
   return out;
 }
 
