@@ -18,6 +18,8 @@ import { readResponses } from '../src/dataset/read-responses.js';
 export interface Answer {
   readonly problemId: string;
   readonly text: string;
+  /** The answer's id in its file, when it has one. */
+  readonly id?: string;
 }
 
 /** Problems and answers of one source. */
@@ -78,7 +80,7 @@ export function bundledAnswers(): AnswerSet {
   const ids = new Set(problems.map((p) => p.id));
   const answers = readResponses(fileURLToPath(new URL('answers/', root)))
     .responses.filter((r) => ids.has(r.problem_id))
-    .map((r) => ({ problemId: r.problem_id, text: r.response }));
+    .map((r) => ({ problemId: r.problem_id, text: r.response, id: r.response_id }));
   return { problems, answers };
 }
 
