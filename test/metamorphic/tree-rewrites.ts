@@ -7,8 +7,10 @@ import {
   frac,
   isAtom,
   neg,
+  num,
   occurrences,
   productOf,
+  SPAN,
   sites,
   sumOf,
   symbolInfo,
@@ -121,6 +123,67 @@ export const TREE_REWRITES: Readonly<Record<string, TreeTransform>> = {
       n.type === 'call'
         ? bin('^', n.args[0]!, frac(1, 2))
         : { type: 'call', fn: 'sqrt', args: [(n as Extract<Node, { type: 'binary' }>).left], span: n.span };
+    const out = site.replace(by);
+    return out.type === 'binary' ? { lhs: out.left, rhs: out.right } : undefined;
+  },
+  /**
+   * One side times a fresh symbol over itself, `a = b` → `a \cdot \frac{K}{K} = b` (issue 24: the
+   * harsh freshening of the benchmarks, at the level of one formula; new variables, new seed).
+   */
+  'cancelling-factor': (eq, rng) => {
+    const name = 'K_{mm}';
+    if (occurrences(bin('-', eq.lhs, eq.rhs), name) > 0 || hasUnit(eq.lhs) || hasUnit(eq.rhs))
+      return undefined;
+    const k: Node = { type: 'symbol', name, span: SPAN };
+    const flipped = rng.int(2) === 1;
+    const [side, other] = flipped ? [eq.rhs, eq.lhs] : [eq.lhs, eq.rhs];
+    return orient(flipped, bin('*', side, bin('/', k, k)), other);
+  },
+  /** `e^{-x}` → `\frac{1}{e^{x}}` at one place (issue 24 class 2: exponents that underflow). */
+  'exp-reciprocal': (eq, rng) => {
+    const root = bin('-', eq.lhs, eq.rhs);
+    const candidates = sites(root).filter(
+      ({ node }) =>
+        node.type === 'binary' &&
+        node.op === '^' &&
+        node.left.type === 'symbol' &&
+        node.left.name === 'e' &&
+        node.right.type === 'unary' &&
+        node.right.op === '-',
+    );
+    const site = pick(rng, candidates);
+    if (site === undefined) return undefined;
+    const n = site.node as Extract<Node, { type: 'binary' }>;
+    const positive = (n.right as Extract<Node, { type: 'unary' }>).arg;
+    const out = site.replace(bin('/', num(1), bin('^', n.left, positive)));
+    return out.type === 'binary' ? { lhs: out.left, rhs: out.right } : undefined;
+  },
+  /**
+   * `A - \sqrt{X}` → `\frac{A^2 - X}{A + \sqrt{X}}` for one sum of two terms, one a square root
+   * (issue 24 class 1: the two forms cancel in different places).
+   */
+  rationalize: (eq, rng) => {
+    const root = bin('-', eq.lhs, eq.rhs);
+    const candidates = sites(root)
+      .slice(1)
+      .filter(({ node }) => {
+        const ts = terms(node);
+        return (
+          ts.length === 2 &&
+          ts.some((t) => t.node.type === 'call' && t.node.fn === 'sqrt' && t.node.args.length === 1) &&
+          !hasUnit(node)
+        );
+      });
+    const site = pick(rng, candidates);
+    if (site === undefined) return undefined;
+    const ts = terms(site.node);
+    const r = ts.find((t) => t.node.type === 'call' && t.node.fn === 'sqrt')!;
+    const a = ts.find((t) => t !== r)!;
+    const radicand = (r.node as Extract<Node, { type: 'call' }>).args[0]!;
+    // A − √X = (A² − X)/(A + √X) and A + √X = (A² − X)/(A − √X).
+    const A = a.negative ? neg(a.node) : a.node;
+    const plus = r.negative ? bin('+', A, r.node) : bin('-', A, r.node);
+    const by = bin('/', bin('-', bin('^', A, num(2)), radicand), plus);
     const out = site.replace(by);
     return out.type === 'binary' ? { lhs: out.left, rhs: out.right } : undefined;
   },
