@@ -324,7 +324,7 @@ function statesOneValue(
   if (common.length !== 1 || union.length > 4) return false;
   const only = (f: PreparedFormula) => {
     const effective = effectiveVariables(f, mode);
-    return effective !== undefined && effective.every((v) => v === common[0]);
+    return effective?.every((v) => v === common[0]) === true;
   };
   return only(a) && only(b);
 }
