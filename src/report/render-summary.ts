@@ -4,14 +4,14 @@ const pct = (x: number | null): string => (x === null ? '—' : `${(100 * x).toF
 
 function line(r: SummaryRow): string {
   const name = r.group.charAt(0).toUpperCase() + r.group.slice(1);
-  return `| ${name} | ${r.responses} | ${r.problems} | ${pct(r.mean_step_score)} | ${pct(r.final_answer_accuracy)} | ${pct(r.mean_strict_all_nodes)} | ${pct(r.mean_prefix_credit)} |`;
+  return `| ${name} | ${r.responses} | ${r.problems} | ${pct(r.mean_step_score)} | ${pct(r.final_answer_accuracy)} | ${pct(r.mean_strict)} | ${pct(r.mean_prefix)} | ${pct(r.mean_strict_all_nodes)} | ${pct(r.mean_matched_run)} |`;
 }
 
 /** Renders a summary as a Markdown table (percentages, one decimal; `—` where nothing was checked). */
 export function renderSummaryMarkdown(summary: Summary): string {
   const head = [
-    '| Group | Responses | Problems | Step score % | Final answer % | Strict all-nodes % | Prefix credit % |',
-    '|---|---:|---:|---:|---:|---:|---:|',
+    '| Group | Responses | Problems | Step score % | Final answer % | Strict % | Prefix % | Strict all-nodes % | Matched run % |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   const sections: string[] = [`## Overall\n\n${[...head, line(summary.overall)].join('\n')}`];
   if (summary.by_difficulty.length > 0) {

@@ -14,9 +14,12 @@ export interface SummaryRow {
   /** Share of responses with a correct final answer, over those with a checkable one (null: none). */
   readonly final_answer_accuracy: number | null;
   readonly final_answer_checked: number;
-  /** Mean of the baselines, for comparison. */
+  /** Means of spec C1's baselines (strict ≤ step score ≤ prefix), for comparison. */
+  readonly mean_strict: number;
   readonly mean_strict_all_nodes: number;
-  readonly mean_prefix_credit: number;
+  readonly mean_prefix: number;
+  /** Mean of our longest-matched-run baseline (≤ strict). */
+  readonly mean_matched_run: number;
 }
 
 /** PRISM-Physics Table-1-style summary: overall, by difficulty and by domain. */
@@ -45,8 +48,10 @@ function row(group: string, records: readonly ScoreRecord[]): SummaryRow {
         ? null
         : checked.filter((r) => r.final_answer_correct === true).length / checked.length,
     final_answer_checked: checked.length,
+    mean_strict: mean((r) => r.baselines?.strict ?? 0),
     mean_strict_all_nodes: mean((r) => r.baselines?.strict_all_nodes ?? 0),
-    mean_prefix_credit: mean((r) => r.baselines?.prefix_credit ?? 0),
+    mean_prefix: mean((r) => r.baselines?.prefix ?? 0),
+    mean_matched_run: mean((r) => r.baselines?.matched_run ?? 0),
   };
 }
 

@@ -33,13 +33,15 @@ export interface SubquestionScore {
 }
 
 /**
- * Baseline policies beside the closure score: `strict_all_nodes` is 1 when every node is matched
- * directly (no ancestor credit) and 0 otherwise; `prefix_credit` is the longest prefix 1..k of the
- * topological (index) order whose nodes are all matched directly, over n.
+ * The naive policies of spec C1 beside the closure score (see `baselines.ts`): `strict` = |M|/|F|,
+ * `strict_all_nodes` = 1 iff M = F, `prefix` = every formula up to the last matched one over |F|
+ * (strict ≤ step score ≤ prefix), and our `matched_run` = the longest run F_1..F_k all matched, over |F|.
  */
 export interface Baselines {
+  readonly strict: number;
   readonly strict_all_nodes: 0 | 1;
-  readonly prefix_credit: number;
+  readonly prefix: number;
+  readonly matched_run: number;
 }
 
 /** How the final answer was judged. */

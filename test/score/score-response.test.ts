@@ -60,7 +60,8 @@ test('matching the final node credits its ancestors: score 1', () => {
     ['ancestor', 'ancestor', 'matched'],
   );
   assert.deepEqual(r.nodes[2]!.matched_by, [0]);
-  assert.deepEqual(r.baselines, { strict_all_nodes: 0, prefix_credit: 0 });
+  // Matched {3} of 3: strict 1/3, prefix credits F_1..F_3, no run from F_1.
+  assert.deepEqual(r.baselines, { strict: 1 / 3, strict_all_nodes: 0, prefix: 1, matched_run: 0 });
   assert.equal(r.mode, 'physical');
   assert.match(r.scorer_version, /score-v\d/);
 });
@@ -79,7 +80,7 @@ test('an equivalent rearrangement matches; a wrong formula does not', () => {
 test('every node matched directly gives the strict baseline 1', () => {
   const r = scorer.scoreResponse('cart', '$F = ma$, $a = \\frac{v}{t}$, so $F = \\frac{m v}{t}$.');
   assert.deepEqual(r.matched, [1, 2, 3]);
-  assert.deepEqual(r.baselines, { strict_all_nodes: 1, prefix_credit: 1 });
+  assert.deepEqual(r.baselines, { strict: 1, strict_all_nodes: 1, prefix: 1, matched_run: 1 });
 });
 
 test('sub-question scores when nodes carry a subquestion', () => {
