@@ -3,6 +3,7 @@ import type { ChatProvider } from './chat-provider.js';
 import type { ChatMessage, ChatParams, ContentPart } from './chat-types.js';
 import { parseAnthropicResponse } from './parse-anthropic-response.js';
 import { createRetryingProvider, jsonErrorMessage, type TransportOptions } from './retrying-provider.js';
+import { thinkingBudget } from './thinking-budget.js';
 
 /** The `anthropic-version` header we speak. */
 export const ANTHROPIC_VERSION = '2023-06-01';
@@ -18,8 +19,9 @@ export interface AnthropicProviderOptions extends TransportOptions {
  * A native Anthropic Messages provider: `POST {base}/messages` with `x-api-key` and
  * `anthropic-version`; system messages become the top-level `system` field; `max_tokens` is always
  * sent (the API requires it); image parts become base64 `image` blocks; 429 and 529 (overloaded)
- * are retried honouring `retry-after`. `reasoningEffort` is not sent (extended thinking needs a
- * token budget and temperature 1; configure it explicitly if ever needed).
+ * are retried honouring `retry-after`. `reasoningEffort` turns on extended thinking with a budget
+ * that is a share of `max_tokens` ({@link thinkingBudget}); temperature is then not sent (the API
+ * refuses one with thinking).
  */
 export function createAnthropicProvider(options: AnthropicProviderOptions): ChatProvider {
   const headers: Record<string, string> = { 'anthropic-version': ANTHROPIC_VERSION };
@@ -37,7 +39,12 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Chat
         .map((m) => ({ role: m.role, content: blocksOf(m.content) })),
     };
     if (system !== '') payload.system = system;
-    if (params.temperature !== undefined) payload.temperature = params.temperature;
+    const budget =
+      params.reasoningEffort === undefined
+        ? undefined
+        : thinkingBudget(params.reasoningEffort, params.maxTokens ?? DEFAULT_MAX_TOKENS);
+    if (budget !== undefined) payload.thinking = { type: 'enabled', budget_tokens: budget };
+    else if (params.temperature !== undefined) payload.temperature = params.temperature;
     return JSON.stringify(payload);
   };
   return createRetryingProvider(

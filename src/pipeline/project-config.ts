@@ -41,6 +41,8 @@ export interface ProviderConfig {
   /** OpenAI o-series: sent as `max_completion_tokens` instead of `max_tokens`. */
   readonly max_completion_tokens?: number;
   readonly reasoning_effort?: string;
+  /** A reasoning model (default effort medium, no default temperature); default: from the model name. */
+  readonly reasoning?: boolean;
   readonly concurrency?: number;
   readonly timeout_s?: number;
   readonly max_attempts?: number;

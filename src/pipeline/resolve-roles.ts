@@ -2,6 +2,7 @@ import type { ChatProvider } from '../llm/chat-provider.js';
 import type { ChatParams, RetryEvent } from '../llm/chat-types.js';
 import { createProvider, HOSTED_BASE_URLS, isLocalBaseUrl } from '../llm/create-provider.js';
 import { redactUrl, splitUrlCredentials } from '../llm/url-credentials.js';
+import { decodingDefaults } from './decoding-defaults.js';
 import type { ProjectConfig, ProviderConfig } from './project-config.js';
 
 /** A provider bound to its model and sampling parameters: what a role calls. */
@@ -72,20 +73,21 @@ export function resolveRoles(
       ...(options.onRetry === undefined ? {} : { onRetry: (e: RetryEvent) => options.onRetry?.(name, e) }),
     });
     const maxTokens = p.max_completion_tokens ?? p.max_tokens;
+    const decoding = decodingDefaults(p);
     const params: ChatParams = {
       model: p.model,
-      ...(p.temperature === undefined ? {} : { temperature: p.temperature }),
+      ...(decoding.temperature === undefined ? {} : { temperature: decoding.temperature }),
       ...(maxTokens === undefined ? {} : { maxTokens }),
-      ...(p.reasoning_effort === undefined ? {} : { reasoningEffort: p.reasoning_effort }),
+      ...(decoding.reasoningEffort === undefined ? {} : { reasoningEffort: decoding.reasoningEffort }),
     };
     const identity = {
       type: p.type,
       base_url: splitUrlCredentials(baseUrl).url,
       model: p.model,
-      temperature: p.temperature,
+      temperature: decoding.temperature,
       max_tokens: maxTokens,
       token_field: p.max_completion_tokens === undefined ? 'max_tokens' : 'max_completion_tokens',
-      reasoning_effort: p.reasoning_effort,
+      reasoning_effort: decoding.reasoningEffort,
     };
     const binding: ModelBinding = { name, provider, params, identity };
     bound.set(name, binding);

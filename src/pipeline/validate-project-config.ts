@@ -1,4 +1,7 @@
 import { type Diagnostic, diagnostic } from '../core/diagnostic.js';
+import { DEFAULT_MAX_TOKENS } from '../llm/chat-client.js';
+import { MIN_THINKING_BUDGET } from '../llm/thinking-budget.js';
+import { decodingDefaults } from './decoding-defaults.js';
 import { CRITERIA, type ProjectConfig, VERIFIER_CRITERIA } from './project-config.js';
 
 type Check = (value: unknown, path: string, out: Diagnostic[]) => void;
@@ -23,6 +26,9 @@ const num =
     else if (integer && !Number.isInteger(v)) fail(out, path, `expected an integer, got ${v}`);
     else if (v < min || v > max) fail(out, path, `expected a number in [${min}, ${max}], got ${v}`);
   };
+const bool: Check = (v, path, out) => {
+  if (typeof v !== 'boolean') fail(out, path, `expected true or false, got ${typeName(v)}`);
+};
 const oneOf =
   (...values: string[]): Check =>
   (v, path, out) => {
@@ -74,6 +80,7 @@ const provider: Check = object(
     max_tokens: num(1, Number.POSITIVE_INFINITY, true),
     max_completion_tokens: num(1, Number.POSITIVE_INFINITY, true),
     reasoning_effort: oneOf('minimal', 'low', 'medium', 'high'),
+    reasoning: bool,
     concurrency: num(1, 1024, true),
     timeout_s: num(0.001),
     max_attempts: num(1, 100, true),
@@ -136,11 +143,20 @@ export function validateProjectConfig(
         fail(out, `config.providers.${name}`, 'give max_tokens or max_completion_tokens, not both');
       if (p.type === 'anthropic' && p.max_completion_tokens !== undefined)
         fail(out, `config.providers.${name}.max_completion_tokens`, 'the Anthropic API takes max_tokens');
-      if (p.type === 'anthropic' && p.reasoning_effort !== undefined)
+      if (p.reasoning === false && p.reasoning_effort !== undefined)
+        fail(out, `config.providers.${name}.reasoning_effort`, 'set, but "reasoning" is false; remove one');
+      const thinking = p.type === 'anthropic' && decodingDefaults(p).reasoningEffort !== undefined;
+      if (thinking && p.temperature !== undefined)
         fail(
           out,
-          `config.providers.${name}.reasoning_effort`,
-          'not sent by the Anthropic provider (extended thinking needs a token budget); remove it',
+          `config.providers.${name}.temperature`,
+          'extended thinking (reasoning) takes no temperature on the Anthropic API; remove one',
+        );
+      if (thinking && (p.max_tokens ?? DEFAULT_MAX_TOKENS) <= MIN_THINKING_BUDGET)
+        fail(
+          out,
+          `config.providers.${name}.max_tokens`,
+          `extended thinking needs max_tokens above its minimum budget of ${MIN_THINKING_BUDGET}`,
         );
     }
     const mw = config.technique?.meta_weights;

@@ -28,7 +28,9 @@ test('every provider key of the schema file is accepted by the validator; an unk
             ? 'http://x/v1'
             : key === 'reasoning_effort'
               ? 'low'
-              : 1;
+              : key === 'reasoning'
+                ? true
+                : 1;
     const cfg = { providers: { p: { type: 'openai', model: 'm', [key]: value } }, roles: { solver: 'p' } };
     assert.deepEqual(messages(cfg), [], `schema key ${key} rejected`);
   }
@@ -82,10 +84,27 @@ test('roles must name declared providers; weights must match the verifiers; a ke
     },
     roles: { solver: 'c' },
   });
-  assert.ok(
-    anthropic.some((x) => x.startsWith('providers.c.reasoning_effort: not sent by the Anthropic provider')),
-  );
   assert.ok(anthropic.includes('providers.c.max_completion_tokens: the Anthropic API takes max_tokens'));
+  // Extended thinking is accepted, but not with a temperature nor with max_tokens at or below its minimum budget.
+  const thinking = (extra: Record<string, unknown>) =>
+    messages({
+      providers: { c: { type: 'anthropic', model: 'claude', reasoning_effort: 'high', ...extra } },
+      roles: { solver: 'c' },
+    });
+  assert.deepEqual(thinking({}), []);
+  assert.ok(
+    thinking({ temperature: 0 }).some((x) => x.startsWith('providers.c.temperature: extended thinking')),
+  );
+  assert.ok(
+    thinking({ max_tokens: 1024 }).some((x) => x.startsWith('providers.c.max_tokens: extended thinking')),
+  );
+  assert.deepEqual(thinking({ max_tokens: 1025 }), []);
+  assert.ok(
+    messages({
+      providers: { c: { type: 'openai', model: 'm', reasoning: false, reasoning_effort: 'low' } },
+      roles: { solver: 'c' },
+    }).some((x) => x.startsWith('providers.c.reasoning_effort: set, but "reasoning" is false')),
+  );
   assert.match(messages([]).join('\n'), /^: expected an object|expected an object, got an array/);
 });
 

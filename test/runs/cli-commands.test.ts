@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Command } from '../../src/cli/io.js';
 import { runCommand } from '../helpers/cli.js';
-import { type FakeServer, startFakeOpenAiServer } from '../helpers/fake-openai-server.js';
+import { type FakeRequest, type FakeServer, startFakeOpenAiServer } from '../helpers/fake-openai-server.js';
 import { syntheticAnswer, syntheticProblems, tinyScorer } from './synthetic.js';
 
 // The commands import the real dataset loader and scorer, which need the LaTeX parser; while a
@@ -33,10 +33,13 @@ const tmp = mkdtempSync(join(tmpdir(), 'prism-cli-'));
 const datasetPath = join(tmp, 'dataset.json');
 const problems = syntheticProblems(12);
 let server: FakeServer;
+/** Every request body (tests that read it clear it first). */
+const seen: FakeRequest['body'][] = [];
 // Model "good" answers per syntheticAnswer; model "weak" states one node fewer.
 before(async () => {
   writeFileSync(datasetPath, JSON.stringify(problems));
   server = await startFakeOpenAiServer((req) => {
+    seen.push(req.body);
     const text = syntheticAnswer(req.problemId);
     return {
       kind: 'answer',
@@ -122,6 +125,80 @@ test('prism rescore re-scores without requests', { skip }, async (t) => {
   assert.equal(r.code, 0, r.stderr);
   assert.equal(server.total(), before);
   assert.equal(JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')).average.step_score, 1);
+});
+
+test('--prompt physicseval sends the PhysicsEval solver template; decoding defaults are sent and in run.json', {
+  skip,
+}, async (t) => {
+  const out = join(tmp, 'pe');
+  seen.length = 0;
+  const r = await call(runCmd(), [
+    '--model',
+    'gpt-4.1',
+    '--dataset',
+    datasetPath,
+    '--out',
+    out,
+    '--limit',
+    '2',
+    '--prompt',
+    'physicseval',
+    '--quiet',
+  ]);
+  if (r.code === 2 && /dataset/.test(r.stderr)) return t.skip('dataset loader rejects the synthetic data');
+  assert.equal(r.code, 0, r.stderr);
+  assert.equal(seen.length, 2);
+  const body = seen[0]!;
+  assert.match(String(body.messages![0]!.content), /^You are a physics expert/);
+  assert.match(String(body.messages![1]!.content), /Final answers in brief/);
+  // Spec C9: a non-reasoning model at temperature 0.0, no reasoning effort.
+  assert.equal(body.temperature, 0);
+  assert.equal(body.reasoning_effort, undefined);
+  const config = JSON.parse(readFileSync(join(out, 'run.json'), 'utf8'));
+  assert.equal(config.prompt_version, 'physicseval-solver-v1');
+  assert.equal(config.temperature, 0);
+  // A reasoning model: effort medium, no temperature; a flag overrides.
+  const o = join(tmp, 'o4');
+  seen.length = 0;
+  const r2 = await call(runCmd(), [
+    '--model',
+    'gpt-5',
+    '--dataset',
+    datasetPath,
+    '--out',
+    o,
+    '--limit',
+    '1',
+    '--quiet',
+  ]);
+  assert.equal(r2.code, 0, r2.stderr);
+  assert.equal(seen[0]!.reasoning_effort, 'medium');
+  assert.equal(seen[0]!.temperature, undefined);
+  assert.equal(JSON.parse(readFileSync(join(o, 'run.json'), 'utf8')).reasoning_effort, 'medium');
+  seen.length = 0;
+  const o2 = join(tmp, 'o4-low');
+  const r3 = await call(runCmd(), [
+    '--model',
+    'gpt-5',
+    '--dataset',
+    datasetPath,
+    '--out',
+    o2,
+    '--limit',
+    '1',
+    '--quiet',
+    '--reasoning-effort',
+    'low',
+    '--temperature',
+    '1',
+  ]);
+  assert.equal(r3.code, 0, r3.stderr);
+  assert.equal(seen[0]!.reasoning_effort, 'low');
+  assert.equal(seen[0]!.temperature, 1);
+  assert.match(
+    (await call(runCmd(), ['--model', 'm', '--prompt', 'nope'])).stderr,
+    /unknown --prompt 'nope'/,
+  );
 });
 
 test('usage errors: missing --model, bad numbers, a run dir of another model, fewer than two runs', {

@@ -6,6 +6,7 @@ import { loadAnyDataset } from '../../dataset/load-any-dataset.js';
 import { datasetInstances } from '../../instances/dataset-instances.js';
 import { HOSTED_BASE_URLS } from '../../llm/create-provider.js';
 import { createImageLoader } from '../../llm/image-loader.js';
+import { SOLVER_PROMPTS } from '../../llm/prompts/physicseval-solver.js';
 import { resolveEndpoint } from '../../llm/resolve-endpoint.js';
 import { configFromFlags } from '../../pipeline/config-from-flags.js';
 import { DEFAULT_CONFIG_FILE, loadProjectConfig } from '../../pipeline/load-project-config.js';
@@ -39,7 +40,7 @@ import { bundledDatasetPath } from '../paths.js';
 import { readSelection, SELECTION_HELP, SELECTION_OPTIONS, selectProblems } from '../select-problems.js';
 
 const HELP = `Usage: prism run --model NAME [--base-url URL] [--provider openai|anthropic] [--dataset PATH]
-                 [--technique NAME] [--rounds N] [--samples K] [--out DIR]
+                 [--technique NAME] [--prompt prism|physicseval] [--rounds N] [--samples K] [--out DIR]
                  [--concurrency N] [--temperature T] [--max-tokens N] [--reasoning-effort E]
                  [--timeout S] [--max-attempts N] [--retry-errors] [--limit N] [--text-only]
                  [--no-cache | --cache-ttl HOURS] [--quiet | --jsonl]
@@ -75,6 +76,9 @@ Options:
   --config FILE          providers and roles (JSON; schema: schema/prism.config.schema.json)
   --provider P           openai (default) or anthropic: the protocol of --model's server
   --technique NAME       zero-shot | self-refine | single-agent-review | multi-agent-review
+  --prompt NAME          the solver's prompt: prism (default; PRISM-Physics's display-formula
+                         prompt) or physicseval (PhysicsEval's expert persona, step-by-step
+                         solution, final answers in brief); its version is in run.json
   --rounds N             review/refine rounds (default 1, as in the paper; or the config's)
   --no-cache             neither read nor write the response cache
   --cache-ttl HOURS      ignore cache entries older than this (or the config's cache_ttl_hours)
@@ -154,6 +158,7 @@ export function createRunCommand(deps: RunCommandDeps): Command {
         provider: { type: 'string' },
         config: { type: 'string' },
         technique: { type: 'string' },
+        prompt: { type: 'string' },
         rounds: { type: 'string' },
         'no-cache': { type: 'boolean' },
         'cache-ttl': { type: 'string' },
@@ -193,6 +198,12 @@ export function createRunCommand(deps: RunCommandDeps): Command {
     if (technique === undefined)
       throw new UsageError(
         `unknown --technique '${techniqueName}' (one of ${Object.keys(TECHNIQUES).join(', ')})`,
+      );
+    const promptName = str('prompt') ?? 'prism';
+    const template = SOLVER_PROMPTS[promptName];
+    if (template === undefined)
+      throw new UsageError(
+        `unknown --prompt '${promptName}' (one of ${Object.keys(SOLVER_PROMPTS).join(', ')})`,
       );
     const samples = positiveInt('samples', str('samples'), 1)!;
     const concurrency = positiveInt('concurrency', str('concurrency'), 8)!;
@@ -359,6 +370,7 @@ export function createRunCommand(deps: RunCommandDeps): Command {
       samples,
       ...images,
       dataset: datasetPath,
+      template,
       ...(cache === undefined ? {} : { cache }),
       ...(cacheMaxAgeMs === undefined ? {} : { cacheMaxAgeMs }),
       retryErrors: values['retry-errors'] === true,
