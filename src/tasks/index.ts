@@ -11,7 +11,7 @@ export {
 } from './code-task.js';
 export { ERROR_KINDS, type ErrorKind, type InjectedError, injectError } from './inject-error.js';
 export { type CorrectionBehaviour, labelCorrection } from './label-correction.js';
-export { MASK, type MaskedInstance, maskInputs } from './mask-inputs.js';
+export { MASK, MASK_BAND, type MaskedInstance, maskCount, maskInputs, shownInputs } from './mask-inputs.js';
 export { checkParaphrase, PARAPHRASE_PROMPT, paraphraseProblems } from './paraphrase.js';
 export { renderTable3 } from './render-table3.js';
 export {

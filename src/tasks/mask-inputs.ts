@@ -15,11 +15,33 @@ export interface MaskedInstance {
 /** How the text shows a masked input. */
 export const MASK = '\\text{?}';
 
+/** PRiSM §4's masking band: 20–30 % of the input variables, both ends included. */
+export const MASK_BAND = { low: 0.2, high: 0.3 } as const;
+
 /**
- * Masks a quarter (rounded, at least one) of the inputs an instance's text shows — 20–30 % when the
- * problem shows 4 to 5 or 8 to 10 of them; the fraction is reported — chosen by a PRNG seeded with
+ * How many of `shown` inputs to mask so that the fraction lies in {@link MASK_BAND}: the count in
+ * the band nearest to a quarter (ties: the larger), at least one. Undefined when no count can —
+ * 1, 2, 3 and 6 shown inputs (1/3 = 33 %, 1/6 = 17 %, 2/6 = 33 %).
+ */
+export function maskCount(shown: number): number | undefined {
+  const lo = Math.max(1, Math.ceil(MASK_BAND.low * shown - 1e-9));
+  const hi = Math.floor(MASK_BAND.high * shown + 1e-9);
+  if (lo > hi) return undefined;
+  return Math.min(hi, Math.max(lo, Math.round(0.25 * shown)));
+}
+
+/** The input names a problem's template text shows (each once, in order of appearance). */
+export function shownInputs(original: Problem): string[] {
+  const t = original.template;
+  if (t === undefined) return [];
+  const texts = [t.context, ...(t.subquestions ?? []).map((s) => s.subproblem)];
+  return [...new Set(texts.flatMap(placeholderNames))];
+}
+
+/**
+ * Masks {@link maskCount} of the inputs an instance's text shows, chosen by a PRNG seeded with
  * `seed` and the instance id, each shown as `?` instead of its value. Undefined when the text shows
- * no input.
+ * no input or no count puts the problem in the 20–30 % band (Task V lists those problems).
  */
 export function maskInputs(
   original: Problem,
@@ -28,10 +50,9 @@ export function maskInputs(
 ): MaskedInstance | undefined {
   const t = original.template;
   if (t === undefined) return undefined;
-  const texts = [t.context, ...(t.subquestions ?? []).map((s) => s.subproblem)];
-  const shown = [...new Set(texts.flatMap(placeholderNames))];
-  if (shown.length === 0) return undefined;
-  const count = Math.max(1, Math.round(shown.length * 0.25));
+  const shown = shownInputs(original);
+  const count = maskCount(shown.length);
+  if (count === undefined) return undefined;
   const prng = createPrng(`${seed}/${instance.id}/mask`);
   const pool = [...shown];
   const masked: string[] = [];

@@ -4,7 +4,7 @@ import { datasetInstances } from '../instances/dataset-instances.js';
 import type { PromptTemplate } from '../llm/prompts/prompt-template.js';
 import { writeFileAtomic } from '../runs/write-file-atomic.js';
 import { askModel } from './ask-model.js';
-import { type MaskedInstance, maskInputs } from './mask-inputs.js';
+import { type MaskedInstance, maskInputs, shownInputs } from './mask-inputs.js';
 import type { TaskRunOptions } from './run-code-task.js';
 
 /** Task V labels (spec B3), plus `unparsed` when the judge names none. */
@@ -57,23 +57,34 @@ export interface AmbiguityOutcome {
 
 /**
  * Task V (reasoning under ambiguity): every instance of the problems whose text shows parameters,
- * with a quarter of its inputs masked, is asked of the model (run directory `<dir>/answers`); a
+ * with 20–30 % of its shown inputs masked (problems where no count can are listed, not posed), is asked of the model (run directory `<dir>/answers`); a
  * judge model labels each response (`<dir>/judge`). Both go through the run layer. Writes
  * `prism-v.json` with every outcome and the label shares.
  */
-export async function runAmbiguityTask(
-  options: TaskRunOptions & { readonly judgeModel?: string },
-): Promise<{ outcomes: AmbiguityOutcome[]; shares: Record<AmbiguityLabel, number>; ok: boolean }> {
+export async function runAmbiguityTask(options: TaskRunOptions & { readonly judgeModel?: string }): Promise<{
+  outcomes: AmbiguityOutcome[];
+  shares: Record<AmbiguityLabel, number>;
+  /** Problems showing inputs where no masked count falls in the 20–30 % band (not posed). */
+  unmaskable: { problem_id: string; shown: number }[];
+  ok: boolean;
+}> {
   const { instances } = datasetInstances(options.problems, {
     n: options.n,
     seed: options.seed,
     textualOnly: true,
   });
   const posed: MaskedInstance[] = [];
+  const outOfBand = new Map<string, number>();
   for (const inst of instances) {
-    const masked = maskInputs(options.problems.find((p) => p.id === inst.instance_of)!, inst, options.seed);
+    const original = options.problems.find((p) => p.id === inst.instance_of)!;
+    const masked = maskInputs(original, inst, options.seed);
     if (masked !== undefined) posed.push(masked);
+    else {
+      const shown = shownInputs(original).length;
+      if (shown > 0) outOfBand.set(original.id, shown);
+    }
   }
+  const unmaskable = [...outOfBand].map(([problem_id, shown]) => ({ problem_id, shown }));
   const asked = await askModel({
     ...options,
     dir: join(options.dir, 'answers'),
@@ -105,7 +116,10 @@ export async function runAmbiguityTask(
     unparsed: 0,
   };
   for (const o of outcomes) shares[o.label] += 100 / Math.max(1, outcomes.length);
-  writeFileAtomic(join(options.dir, 'prism-v.json'), `${JSON.stringify({ shares, outcomes }, null, 2)}\n`);
+  writeFileAtomic(
+    join(options.dir, 'prism-v.json'),
+    `${JSON.stringify({ shares, outcomes, unmaskable }, null, 2)}\n`,
+  );
   const ok = [asked.result, judged.result].every((r) => r.ok && !r.interrupted);
-  return { outcomes, shares, ok };
+  return { outcomes, shares, unmaskable, ok };
 }

@@ -32,8 +32,14 @@ export async function runPrismTask(
     const rows = Object.entries(r.shares)
       .map(([k, v]) => `| V | ${k} | ${v.toFixed(1)} |`)
       .join('\n');
-    const markdown = `| Task | judge label | % of ${r.outcomes.length} responses |\n|---|---|---|\n${rows}\n`;
-    return { markdown, ok: r.ok, json: { shares: r.shares } };
+    const skipped =
+      r.unmaskable.length === 0
+        ? ''
+        : `\nNot posed — no masked count puts them in the 20–30 % band: ${r.unmaskable
+            .map((u) => `${u.problem_id} (${u.shown} input${u.shown === 1 ? '' : 's'} shown)`)
+            .join(', ')}\n`;
+    const markdown = `| Task | judge label | % of ${r.outcomes.length} responses |\n|---|---|---|\n${rows}\n${skipped}`;
+    return { markdown, ok: r.ok, json: { shares: r.shares, unmaskable: r.unmaskable } };
   }
   throw new RangeError(`unknown PRiSM task ${task}`);
 }
