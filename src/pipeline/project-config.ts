@@ -55,6 +55,8 @@ export interface RolesConfig {
   readonly verifiers?: readonly string[];
   readonly meta_verifier?: string;
   readonly judge?: string;
+  /** PRiSM Task I's paraphrases (default: the solver). */
+  readonly paraphraser?: string;
 }
 
 /** Technique settings (PhysicsEval A3–A5). */

@@ -22,6 +22,7 @@ export interface Roles {
   readonly verifiers: readonly ModelBinding[];
   readonly meta_verifier?: ModelBinding;
   readonly judge?: ModelBinding;
+  readonly paraphraser?: ModelBinding;
 }
 
 /** A warning found while binding (e.g. no key for a hosted endpoint). */
@@ -100,6 +101,7 @@ export function resolveRoles(
     ...(r.reviewer === undefined ? {} : { reviewer: bind(r.reviewer) }),
     ...(r.meta_verifier === undefined ? {} : { meta_verifier: bind(r.meta_verifier) }),
     ...(r.judge === undefined ? {} : { judge: bind(r.judge) }),
+    ...(r.paraphraser === undefined ? {} : { paraphraser: bind(r.paraphraser) }),
   };
   return { roles, warnings };
 }

@@ -96,7 +96,14 @@ const root: Check = object(
       for (const [name, p] of Object.entries(v)) provider(p, `${path}.${name}`, out);
     },
     roles: object(
-      { solver: str, reviewer: str, verifiers: arrayOf(str, 1), meta_verifier: str, judge: str },
+      {
+        solver: str,
+        reviewer: str,
+        verifiers: arrayOf(str, 1),
+        meta_verifier: str,
+        judge: str,
+        paraphraser: str,
+      },
       ['solver'],
     ),
     technique: object({

@@ -12,7 +12,7 @@ export {
 export { ERROR_KINDS, type ErrorKind, type InjectedError, injectError } from './inject-error.js';
 export { type CorrectionBehaviour, labelCorrection } from './label-correction.js';
 export { MASK, MASK_BAND, type MaskedInstance, maskCount, maskInputs, shownInputs } from './mask-inputs.js';
-export { checkParaphrase, PARAPHRASE_PROMPT, paraphraseProblems } from './paraphrase.js';
+export { checkParaphrase, PARAPHRASE_PROMPT, paraphraseInstances } from './paraphrase.js';
 export { renderTable3 } from './render-table3.js';
 export {
   type InstanceOutcome,

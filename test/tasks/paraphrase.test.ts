@@ -18,18 +18,21 @@ test('a paraphrase must keep every placeholder and invent none', () => {
 });
 
 const tmp = mkdtempSync(join(tmpdir(), 'prism-paraphrase-'));
-const seen: string[] = [];
+const seen: { model: string; text: string }[] = [];
 let server: FakeServer;
 before(async () => {
   server = await startFakeOpenAiServer((req) => {
     const text = userText(req.body);
-    seen.push(text);
+    seen.push({ model: String(req.body.model), text });
     if (text.includes('Rewrite the physics problem text')) {
       const context = text.split('Problem:\n')[1]!.split('\n\nText to rewrite')[0]!;
+      const k = /This is rewrite (\d+) of (\d+)/.exec(text);
       // The proton problem's paraphrase loses its placeholders: it must be refused.
       return {
         kind: 'answer',
-        text: /proton/.test(context) ? 'A proton moves in a field.' : `In other words: ${context}`,
+        text: /proton/.test(context)
+          ? 'A proton moves in a field.'
+          : `Rewrite ${k?.[1]}/${k?.[2]}: ${context}`,
       };
     }
     return { kind: 'answer', text: 'No idea.' };
@@ -37,7 +40,7 @@ before(async () => {
 });
 after(() => server.close());
 
-test('--paraphrase: instances are rendered from the checked paraphrases', async () => {
+test('--paraphrase: every variation is paraphrased on its own, by the paraphrasing model, then checked', async () => {
   const command = createRunCommand({
     env: { PRISM_CACHE_DIR: join(tmp, 'cache'), PRISM_BASE_URL: server.url },
     onInterrupt: () => () => {},
@@ -46,6 +49,8 @@ test('--paraphrase: instances are rendered from the checked paraphrases', async 
   const r = await runCommand(command, [
     '--model',
     'para',
+    '--paraphrase-model',
+    'writer',
     '--dataset',
     dataset,
     '--instances',
@@ -56,9 +61,32 @@ test('--paraphrase: instances are rendered from the checked paraphrases', async 
     '--quiet',
   ]);
   assert.equal(r.code, 0, r.stderr);
-  assert.match(r.stderr, /paraphrase of em-04 refused \(placeholders lost/);
-  const asked = seen.filter((t) => !t.includes('Rewrite the physics problem text'));
+  const rewrites = seen.filter((t) => t.text.includes('Rewrite the physics problem text'));
+  const asked = seen.filter((t) => !t.text.includes('Rewrite the physics problem text'));
+  // 4 problems show parameters in their text (em-02, em-04, em-07, em-08) × 2 variations.
+  assert.equal(rewrites.length, 8);
+  assert.ok(rewrites.every((t) => t.model === 'writer'));
+  assert.ok(asked.every((t) => t.model === 'para'));
+  assert.deepEqual(rewrites.map((t) => /This is rewrite (\d) of 2/.exec(t.text)?.[1]).sort(), [
+    '1',
+    '1',
+    '1',
+    '1',
+    '2',
+    '2',
+    '2',
+    '2',
+  ]);
+  // Each of em-04's two paraphrases is refused on its own; the others are rendered with their instance's values.
+  assert.match(r.stderr, /paraphrase of em-04#1 refused \(placeholders lost/);
+  assert.match(r.stderr, /paraphrase of em-04#2 refused \(placeholders lost/);
   assert.equal(asked.length, 8);
-  assert.equal(asked.filter((t) => t.includes('In other words:')).length, 6);
-  assert.ok(asked.every((t) => !t.includes('{{')));
+  assert.equal(asked.filter((t) => /Rewrite 1\/2: /.test(t.text)).length, 3);
+  assert.equal(asked.filter((t) => /Rewrite 2\/2: /.test(t.text)).length, 3);
+  assert.ok(asked.every((t) => !t.text.includes('{{')));
+  // The two variations of a problem show different values.
+  const em02 = asked
+    .filter((t) => /Rewrite \d\/2: /.test(t.text))
+    .map((t) => t.text.split(': ').slice(1).join(': '));
+  assert.equal(new Set(em02).size, em02.length);
 });

@@ -23,7 +23,7 @@ import { type RunTechniqueResult, runTechnique } from '../../runs/run-technique.
 import type { ResponseScorer } from '../../runs/score-run.js';
 import { sandboxSupport } from '../../sandbox/sandbox-support.js';
 import { createScorer } from '../../score/create-scorer.js';
-import { paraphraseProblems } from '../../tasks/paraphrase.js';
+import { paraphraseInstances } from '../../tasks/paraphrase.js';
 import { renderTable3 } from '../../tasks/render-table3.js';
 import {
   type InstanceOutcome,
@@ -45,7 +45,7 @@ const HELP = `Usage: prism run --model NAME [--base-url URL] [--provider openai|
                  [--timeout S] [--max-attempts N] [--retry-errors] [--limit N] [--text-only]
                  [--no-cache | --cache-ttl HOURS] [--quiet | --jsonl]
                  [--domain D] [--difficulty L] [--problem ID] [--limit N]
-                 [--instances N [--instance-seed S] [--paraphrase]] [--task III|IV|V [--judge-model J]]
+                 [--instances N [--instance-seed S] [--paraphrase [--paraphrase-model M]]] [--task III|IV|V [--judge-model J]]
        prism run --config prism.config.json [--technique NAME] [...]
 
 Asks a model served by any OpenAI-compatible chat-completions API (OpenAI, vLLM, Ollama, llama.cpp,
@@ -106,8 +106,11 @@ ${SELECTION_HELP}
                          IV code synthesis (Python run in a sandbox), III correction of an
                          injected error, V ambiguity (masked inputs; --judge-model labels)
   --judge-model NAME     Task III/V's judge (default: the solver's model)
-  --paraphrase           with --instances: the model first paraphrases each problem text; a
-                         paraphrase that loses or invents a {{placeholder}} is refused
+  --paraphrase           with --instances: each instance's text is first paraphrased (one
+                         rewrite per variation); a paraphrase that loses or invents a
+                         {{placeholder}} is refused and that instance keeps the original text
+  --paraphrase-model M   the paraphrasing model (same endpoint; default: the config's
+                         paraphraser role, else the solver)
 Exit codes: 0 all samples answered, 1 some requests failed (see --retry-errors), interrupted or
 stopped by a fatal failure, 2 bad input, a run directory made with other settings or in use.`;
 
@@ -181,6 +184,7 @@ export function createRunCommand(deps: RunCommandDeps): Command {
         task: { type: 'string' },
         'judge-model': { type: 'string' },
         paraphrase: { type: 'boolean' },
+        'paraphrase-model': { type: 'string' },
         domain: SELECTION_OPTIONS.domain,
         difficulty: SELECTION_OPTIONS.difficulty,
         problem: SELECTION_OPTIONS.problem,
@@ -330,14 +334,26 @@ export function createRunCommand(deps: RunCommandDeps): Command {
       concurrency,
     };
     if (values.paraphrase === true && instanceCount !== undefined) {
-      const para = await paraphraseProblems(prismCall, chosenProblems);
+      // The paraphrasing role: --paraphrase-model on the solver's endpoint, else the config's
+      // paraphraser, else the solver itself.
+      const paraphraseModel = str('paraphrase-model');
+      const paraphraser = roles.paraphraser ?? roles.solver;
+      const para = await paraphraseInstances(
+        {
+          ...prismCall,
+          client: paraphraseModel === undefined ? paraphraser.provider : roles.solver.provider,
+          params:
+            paraphraseModel === undefined
+              ? paraphraser.params
+              : { ...roles.solver.params, model: paraphraseModel },
+        },
+        chosenProblems,
+        datasetInstances(chosenProblems, { n: instanceCount, seed: instanceSeed, textualOnly: true })
+          .instances,
+      );
       for (const r of para.refused)
         io.stderr(`prism run: paraphrase of ${r.id} refused (${r.why}); original text kept\n`);
-      problems = datasetInstances(para.problems, {
-        n: instanceCount,
-        seed: instanceSeed,
-        textualOnly: true,
-      }).instances;
+      problems = para.instances;
     }
     const task = str('task');
     if (task !== undefined) {
