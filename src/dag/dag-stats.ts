@@ -1,5 +1,6 @@
 import { dagLayers } from './dag-layers.js';
-import { entropyComplexity, problemDifficulty } from './entropy-complexity.js';
+import { problemDifficulty } from './difficulty-model.js';
+import { entropyComplexity } from './entropy-complexity.js';
 import type { Problem } from './types.js';
 
 /** Min / mean / max of a list of numbers (all 0 for an empty list). */

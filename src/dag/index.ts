@@ -13,11 +13,16 @@ export { dagLayers } from './dag-layers.js';
 export type { DatasetStats, Spread } from './dag-stats.js';
 export { dagStats } from './dag-stats.js';
 export {
-  DIFFICULTY_THRESHOLDS,
-  difficultyFromComplexity,
-  entropyComplexity,
+  type CutPoints,
+  levelFromCuts,
+  modelDifficulty,
   problemDifficulty,
-} from './entropy-complexity.js';
+  SCORE_RANGE,
+  TIER_CUTS,
+  tierFromScore,
+} from './difficulty-model.js';
+export { entropyComplexity } from './entropy-complexity.js';
+export { PROXY_THRESHOLDS, type ProxyC12, proxyC12 } from './proxy-c12.js';
 export {
   formatFigures,
   placeholderNames,

@@ -3,6 +3,7 @@ import type { Problem } from '../dag/types.js';
 import { validateDataset } from '../dag/validate-dataset.js';
 import { physicsEvalAnswer } from '../import/physicseval-answer.js';
 import { readPhysicsEvalRecord } from '../import/read-physicseval-record.js';
+import { withAnswers } from '../import/with-answers.js';
 import { difficultyTier, type ReferenceSolution } from './physicseval-record.js';
 
 /** True when an item looks like a PhysicsEval record (has `Problem_ID` and `problem`). */
@@ -19,8 +20,8 @@ export function isPhysicsEvalRecord(item: unknown): boolean {
  * with one (our `grading_standard` extension) is validated as a PRISM problem and gets a step score.
  * Each brief answer is read as the importer reads it (`physicsEvalAnswer`: a number after `=` →
  * numerical, with a unit written after the math joined to it; other math → algebraic; prose →
- * text-based); the problem takes the first answer's form (a problem mixing
- * forms, e.g. a number and "attractive", is checked with the first form only: a known limit).
+ * text-based); answers of one form are one list, a problem mixing forms (a number and
+ * "attractive") gets one sub-question per answer, each checked in its own form (as the importer).
  */
 export function convertPhysicsEval(
   items: readonly unknown[],
@@ -46,18 +47,20 @@ export function convertPhysicsEval(
     const { id, problem: text, solution, finals, difficulty: d, category, source } = read.fields;
     const r = item as { grading_standard?: unknown };
     const parsed = finals.map(physicsEvalAnswer);
-    const problem = {
+    const base = {
       id,
       context: text,
-      ...(source === undefined ? {} : { source }),
+      source: source ?? '',
       ...(solution === '' ? {} : { solution }),
-      ...(parsed.length === 0
-        ? {}
-        : { final_answer: parsed.map((p) => p.latex), final_answer_form: parsed[0]!.form }),
       ...(category === undefined ? {} : { domain: category }),
       ...(d === undefined ? {} : { difficulty: difficultyTier(d) }),
-      grading_standard: [],
+      grading_standard: [] as never[],
+      meta: {},
     };
+    // Every answer checked in its own form: one list when the forms agree, one sub-question per
+    // answer when they are mixed (the importer's rule, `withAnswers`).
+    const { source: s, meta: _meta, ...answered } = parsed.length === 0 ? base : withAnswers(base, parsed);
+    const problem: Problem = { ...answered, ...(s === '' ? {} : { source: s }), grading_standard: [] };
     let accepted: Problem | undefined = problem;
     if (r.grading_standard !== undefined) {
       const validated = validateDataset([{ ...problem, grading_standard: r.grading_standard }], where);

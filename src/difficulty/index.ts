@@ -1,4 +1,6 @@
 /** `prism difficulty`: the paper's C1/C2 (judge or proxy), C3 (DAG entropy), S and tiers (spec C5). */
+
+export { PROXY_THRESHOLDS, type ProxyC12, proxyC12 } from '../dag/proxy-c12.js';
 export { DIFFICULTY_CODES } from './codes.js';
 export {
   type C12,
@@ -12,7 +14,6 @@ export { type DifficultyCall, difficultyMessage, judgeDifficulty } from './judge
 export { type C12File, parseC12File } from './parse-c12-file.js';
 export { type DifficultyJudgement, parseDifficultyJudgement } from './parse-difficulty-judgement.js';
 export { DIFFICULTY_PROMPT } from './prompts/difficulty-prompt.js';
-export { PROXY_THRESHOLDS, type ProxyC12, proxyC12 } from './proxy-c12.js';
 export { renderDifficultySummary } from './render-difficulty-summary.js';
 export {
   type C12Provider,

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Diagnostic } from '../core/diagnostic.js';
+import { proxyC12 } from '../dag/proxy-c12.js';
 import type { Problem } from '../dag/types.js';
 import { createPipeline } from '../pipeline/create-pipeline.js';
 import type { ModelBinding } from '../pipeline/resolve-roles.js';
@@ -15,7 +16,6 @@ import {
   NO_DAG_ERROR,
 } from './difficulty-row.js';
 import { judgeDifficulty } from './judge-difficulty.js';
-import { proxyC12 } from './proxy-c12.js';
 import { renderDifficultySummary } from './render-difficulty-summary.js';
 import { type DifficultySummary, summarizeDifficulty } from './summarize-difficulty.js';
 

@@ -1,20 +1,8 @@
+import { type CutPoints, levelFromCuts } from '../dag/difficulty-model.js';
 import { kendallTauB } from './kendall-tau-b.js';
 
-/**
- * Two cut-points a ≤ b on an integer score: level 1 when s ≤ a, 2 when a < s ≤ b, 3 when s > b.
- * a = min − 1 leaves level 1 empty, b = max leaves level 3 empty.
- */
-export interface CutPoints {
-  readonly a: number;
-  readonly b: number;
-}
-
-/** The 1–3 level of a score under cut-points. */
-export function levelFromCuts(score: number, cuts: CutPoints): 1 | 2 | 3 {
-  if (score <= cuts.a) return 1;
-  if (score <= cuts.b) return 2;
-  return 3;
-}
+// Cut-points and their levels belong to the difficulty model (`src/dag/difficulty-model.ts`).
+export { type CutPoints, levelFromCuts } from '../dag/difficulty-model.js';
 
 /** The chosen cut-points with what they achieve on the calibration sample. */
 export interface Calibration {

@@ -1,5 +1,5 @@
 import { dagLayers } from '../dag/dag-layers.js';
-import { problemDifficulty } from '../dag/entropy-complexity.js';
+import { problemDifficulty } from '../dag/difficulty-model.js';
 import type { Problem } from '../dag/types.js';
 import { checkEquivalence } from '../equivalence/check-equivalence.js';
 import { summarize } from '../report/summarize.js';

@@ -2,11 +2,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { dagLayers } from '../../src/dag/dag-layers.js';
 import { dagStats } from '../../src/dag/dag-stats.js';
-import {
-  difficultyFromComplexity,
-  entropyComplexity,
-  problemDifficulty,
-} from '../../src/dag/entropy-complexity.js';
+import { modelDifficulty, problemDifficulty } from '../../src/dag/difficulty-model.js';
+import { entropyComplexity } from '../../src/dag/entropy-complexity.js';
 import type { DagNode, Problem } from '../../src/dag/types.js';
 
 const node = (index: number, dependency: number[], final = false): DagNode =>
@@ -39,25 +36,32 @@ test('layers follow the longest path from a source', () => {
   assert.equal(layers.width, 2);
 });
 
-test('a chain has complexity 0 and is easy', () => {
+// The one difficulty rule (spec C5): S = C1 + C2 + C3, tiers S ≤ 5 easy, 6–7 medium, ≥ 8 hard.
+// C1 = level of (sources + extra sub-questions) against 3 / 4, C2 = level of (nodes + 2 per
+// calculus operator) against 5 / 8, C3 = level of e = Σ ln width against ln 3 / ln 6. Hand-computed:
+const three = [node(1, []), node(2, []), node(3, []), node(4, [1, 2, 3]), node(5, [4], true)];
+
+test('a chain has complexity 0 and is easy: C1 1 (1 source) + C2 1 (3 nodes) + C3 1 (e = 0) = 3', () => {
   assert.equal(entropyComplexity(chain), 0);
-  assert.equal(difficultyFromComplexity(0), 'easy');
+  assert.equal(modelDifficulty({ grading_standard: chain }), 'easy');
 });
 
-test('complexity sums ln(width) over layers: ln 4 + ln 2', () => {
+test('complexity sums ln(width) over layers: ln 4 + ln 2; wide is hard: C1 3 (4 sources) + C2 2 (7 nodes) + C3 3 (ln 8 ≥ ln 6) = 8', () => {
   assert.ok(Math.abs(entropyComplexity(wide) - (Math.log(4) + Math.log(2))) < 1e-12);
-  assert.equal(difficultyFromComplexity(entropyComplexity(wide)), 'medium');
+  assert.equal(modelDifficulty({ grading_standard: wide }), 'hard');
 });
 
-test('thresholds: 1.5 starts medium and 3.5 starts hard', () => {
-  assert.equal(difficultyFromComplexity(1.49), 'easy');
-  assert.equal(difficultyFromComplexity(1.5), 'medium');
-  assert.equal(difficultyFromComplexity(3.49), 'medium');
-  assert.equal(difficultyFromComplexity(3.5), 'hard');
+test('three sources into one step is medium: C1 2 (3 sources) + C2 2 (5 nodes) + C3 2 (e = ln 3) = 6', () => {
+  assert.ok(Math.abs(entropyComplexity(three) - Math.log(3)) < 1e-12);
+  assert.equal(modelDifficulty({ grading_standard: three }), 'medium');
+  // One source fewer: C1 1 + C2 1 (4 nodes) + C3 1 (ln 2 < ln 3) = 3, easy.
+  const two = [node(1, []), node(2, []), node(3, [1, 2]), node(4, [3], true)];
+  assert.equal(modelDifficulty({ grading_standard: two }), 'easy');
 });
 
 test("a problem's own difficulty field wins over its DAG", () => {
   assert.equal(problemDifficulty({ grading_standard: chain, difficulty: 'hard' }), 'hard');
+  assert.equal(problemDifficulty({ grading_standard: wide, difficulty: 'easy' }), 'easy');
   assert.equal(problemDifficulty({ grading_standard: chain }), 'easy');
 });
 
@@ -70,7 +74,8 @@ test('dataset stats count domains, difficulties, nodes, edges, depth and width',
   const stats = dagStats(problems);
   assert.equal(stats.problems, 3);
   assert.deepEqual(stats.domains, { mechanics: 2, optics: 1 });
-  assert.deepEqual(stats.difficulties, { easy: 1, medium: 1, hard: 1 });
+  // chain → easy, wide → hard by the model (S = 8), the third labelled hard.
+  assert.deepEqual(stats.difficulties, { easy: 1, hard: 2 });
   assert.equal(stats.nodes, 13);
   assert.equal(stats.edges, 2 + 6 + 2);
   assert.equal(stats.final_answer_nodes, 3);

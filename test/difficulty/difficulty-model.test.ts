@@ -2,6 +2,7 @@
 // and the documented calibration claims re-derived from the bundled benchmark.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { PROXY_THRESHOLDS, proxyC12 } from '../../src/dag/proxy-c12.js';
 import { structuralComplexity } from '../../src/dag/structural-complexity.js';
 import type { DagNode, Problem } from '../../src/dag/types.js';
 import { loadBundledDataset } from '../../src/dataset/bundled-dataset.js';
@@ -9,7 +10,6 @@ import { difficultyRow } from '../../src/difficulty/difficulty-row.js';
 import { SCORE_RANGE, TIER_CUTS, tierFromScore, tierLevel } from '../../src/difficulty/difficulty-tier.js';
 import { parseC12File } from '../../src/difficulty/parse-c12-file.js';
 import { parseDifficultyJudgement } from '../../src/difficulty/parse-difficulty-judgement.js';
-import { PROXY_THRESHOLDS, proxyC12 } from '../../src/difficulty/proxy-c12.js';
 import { summarizeDifficulty } from '../../src/difficulty/summarize-difficulty.js';
 import { calibrateCutPoints } from '../../src/stats/calibrate-cut-points.js';
 import { tertileThresholds } from '../../src/stats/tertile-thresholds.js';

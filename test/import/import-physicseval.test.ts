@@ -127,3 +127,35 @@ test('the loader reads brief answers the same way: a unit written after the math
   assert.equal(physicsEvalAnswer('$v = 14$ m/s').latex, 'v = 14\\,\\mathrm{m/s}');
   assert.equal(physicsEvalAnswer('The ball lands 30 m away.').form, 'text-based');
 });
+
+test('the loader checks every answer of a mixed-form problem in its own form (one sub-question each)', () => {
+  const mixed = items.find((x) => x.Problem_ID === id(6))!;
+  const { problems, diagnostics } = convertPhysicsEval([mixed], 'x.json');
+  assert.deepEqual(diagnostics, []);
+  const p = problems[0]!;
+  assert.equal(p.final_answer, undefined);
+  assert.deepEqual(
+    p.subquestions!.map((s) => [s.letter, s.final_answer, s.final_answer_form]),
+    [
+      ['a', ['F \\approx 8.1\\,\\mathrm{N}'], 'numerical'],
+      ['b', ['attractive'], 'text-based'],
+    ],
+  );
+  // The loader and the importer agree on every answer.
+  const imported = importDataset('physicseval', [mixed]).problems[0]!;
+  assert.deepEqual(
+    p.subquestions!.map((s) => [s.final_answer, s.final_answer_form]),
+    imported.subquestions!.map((s) => [s.final_answer, s.final_answer_form]),
+  );
+  const scorer = createScorer(problems);
+  // Right number but the text answer wrong (or absent): not correct; both right: correct.
+  assert.notEqual(
+    scorer.scoreResponse(id(6), 'a) $$F = 8.1\\,\\mathrm{N}$$ b) repulsive').final_answer_correct,
+    true,
+  );
+  assert.equal(
+    scorer.scoreResponse(id(6), 'a) $$F = 8.1\\,\\mathrm{N}$$\n\nb) The force is attractive.')
+      .final_answer_correct,
+    true,
+  );
+});

@@ -1,6 +1,6 @@
-import type { Level } from '../dag/structural-complexity.js';
-import { levelOf } from '../dag/structural-complexity.js';
-import type { Problem } from '../dag/types.js';
+import type { Level } from './structural-complexity.js';
+import { levelOf } from './structural-complexity.js';
+import type { Problem } from './types.js';
 
 /** Calculus and series operators in a formula: each adds to the computational burden. */
 const HEAVY_OPERATOR =
