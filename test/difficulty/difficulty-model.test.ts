@@ -68,31 +68,69 @@ test("the proxy's thresholds are the tertiles of its counts over the bundled ben
   assert.deepEqual([b.t1, b.t2], [...PROXY_THRESHOLDS.burden]);
 });
 
-test('TIER_CUTS is what calibrateCutPoints picks for proxy S on the bundled labels; agreement as the README says', () => {
+/** Kendall τ_b by its definition, O(n²): a second implementation for the checks below. */
+function naiveTauB(x: readonly number[], y: readonly number[]): number {
+  let c = 0;
+  let d = 0;
+  let tx = 0;
+  let ty = 0;
+  for (let i = 0; i < x.length; i++)
+    for (let j = i + 1; j < x.length; j++) {
+      const a = Math.sign(x[i]! - x[j]!);
+      const b = Math.sign(y[i]! - y[j]!);
+      if (a === 0 && b === 0) continue;
+      if (a === 0) tx++;
+      else if (b === 0) ty++;
+      else if (a === b) c++;
+      else d++;
+    }
+  return (c - d) / Math.sqrt((c + d + tx) * (c + d + ty));
+}
+
+test('TIER_CUTS has the most exact matches of all monotone pairs on the bundled labels; the agreement, recounted', () => {
   const { problems } = loadBundledDataset();
+  // S recomputed from the parts, the tier by the documented rule (S ≤ 5 easy, ≤ 7 medium, else hard).
+  const s = problems.map(
+    (p) => proxyC12(p).c1 + proxyC12(p).c2 + structuralComplexity(p.grading_standard).c3,
+  );
+  const label = problems.map((p) => ['easy', 'medium', 'hard'].indexOf(p.difficulty!) + 1);
+  const level = (v: number, a: number, b: number): number => (v <= a ? 1 : v <= b ? 2 : 3);
+  const matches = (a: number, b: number): number => s.filter((v, i) => level(v, a, b) === label[i]).length;
+  let best = 0;
+  for (let a = 2; a <= 9; a++) for (let b = a; b <= 9; b++) best = Math.max(best, matches(a, b));
+  assert.equal(matches(TIER_CUTS.a, TIER_CUTS.b), best, 'no pair has more exact matches');
+  const tiers = s.map((v) => level(v, TIER_CUTS.a, TIER_CUTS.b));
+  const confusion = [0, 1, 2].map((l) =>
+    [0, 1, 2].map((t) => tiers.filter((x, i) => label[i] === l + 1 && x === t + 1).length),
+  );
+  const exact = tiers.filter((t, i) => t === label[i]).length;
+  const within = tiers.filter((t, i) => Math.abs(t - label[i]!) <= 1).length;
+  // The code's summary agrees with the recount; the README's numbers are these.
   const rows = problems.map((p) => {
     const { c1, c2 } = proxyC12(p);
     return difficultyRow(p, 'proxy', { ok: true, c1, c2 });
   });
-  const labels = rows.map((r) => tierLevel(r.label!));
-  const cal = calibrateCutPoints(
-    rows.map((r) => r.s!),
-    labels,
-    SCORE_RANGE,
+  assert.deepEqual(
+    rows.map((r) => r.s),
+    s,
   );
+  const cal = calibrateCutPoints(s, label as (1 | 2 | 3)[], SCORE_RANGE);
   assert.deepEqual(cal.cuts, TIER_CUTS);
-  const summary = summarizeDifficulty(rows, 'proxy');
-  const a = summary.agreement!;
+  const a = summarizeDifficulty(rows, 'proxy').agreement!;
   assert.equal(a.n, 70);
-  assert.equal(a.exact, 0.6429); // 45 / 70
-  assert.equal(a.within_one, 1);
-  assert.equal(a.tau_b, 0.6724);
-  assert.equal(a.loo_exact, 0.5);
-  assert.deepEqual(a.confusion, [
+  assert.deepEqual(a.confusion, confusion);
+  assert.equal(a.exact, Math.round((exact / 70) * 1e4) / 1e4);
+  assert.equal(a.within_one, within / 70);
+  assert.ok(Math.abs(a.tau_b - naiveTauB(tiers, label)) < 1e-4, `${a.tau_b} vs ${naiveTauB(tiers, label)}`);
+  // As documented in the README ("Difficulty").
+  assert.equal(exact, 45);
+  assert.equal(within, 70);
+  assert.deepEqual(confusion, [
     [16, 5, 0],
     [9, 11, 8],
     [0, 3, 18],
   ]);
+  assert.equal(a.loo_exact, 0.5);
 });
 
 test('a row: S = C1 + C2 + C3 with the tier; a failure or a missing DAG gives no S and says why', () => {

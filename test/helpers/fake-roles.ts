@@ -38,14 +38,20 @@ export function problemOf(req: LlmRequest): string {
 }
 
 /** A verifier reply with every score `s` and the given mistakes. */
-export function verifierReply(s: number, mistakes: string[]): Extract<LlmBehaviour, { kind: 'answer' }> {
+export function verifierReply(
+  s: number | readonly [number, number, number, number, number, number],
+  mistakes: string[],
+): Extract<LlmBehaviour, { kind: 'answer' }> {
+  // One score for all six criteria, or one each in the order numerical correctness, formulation,
+  // logical consistency, completeness, validity of assumptions, clarity.
+  const [n, f, l, c, a, k] = typeof s === 'number' ? [s, s, s, s, s, s] : s;
   const scores = {
-    numerical_correctness: s,
-    formulation: s,
-    logical_consistency: s,
-    completeness: s,
-    validity_of_assumptions: s,
-    clarity: s,
+    numerical_correctness: n,
+    formulation: f,
+    logical_consistency: l,
+    completeness: c,
+    validity_of_assumptions: a,
+    clarity: k,
   };
   return { kind: 'answer', text: JSON.stringify({ scores, mistakes }) };
 }

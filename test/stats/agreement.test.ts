@@ -121,28 +121,60 @@ test('a constant variable gives NaN τ_b and NaN p, not a crash', () => {
 // variances: the scores were tied (LLM-as-Judge is binary 0/1; a binary x alone gives 0.0990, so
 // the human scores were tied too). τ_b and n alone cannot reproduce Table 2; these tests pin down
 // that arithmetic instead of pretending otherwise.
+// Expected values from Python's math.erfc (a second implementation of the normal tail): the
+// untied p, and the σ that reproduces the printed p (bisection on erfc(τ/σ/√2) = p).
 const TABLE_2 = [
-  { method: 'LLM-as-Judge', tau: 0.294, p: 6.9e-3, untiedP: 3.188e-4, sigma: 0.1088 },
-  { method: 'PSAS-S', tau: 0.213, p: 2.2e-2, untiedP: 9.112e-3, sigma: 0.093 },
-  { method: 'PRISM-DAG', tau: 0.346, p: 1.31e-4, untiedP: 2.274e-5, sigma: 0.0905 },
+  {
+    method: 'LLM-as-Judge',
+    tau: 0.294,
+    p: 6.9e-3,
+    untiedP: 0.00031881973971559203,
+    sigma: 0.10882309482576988,
+  },
+  { method: 'PSAS-S', tau: 0.213, p: 2.2e-2, untiedP: 0.00911243520655807, sigma: 0.09299816071445088 },
+  { method: 'PRISM-DAG', tau: 0.346, p: 1.31e-4, untiedP: 2.273790814224834e-5, sigma: 0.09046766328779089 },
 ];
 const untiedSigma = (n: number): number => Math.sqrt((2 * (2 * n + 5)) / (9 * n * (n - 1)));
 
+test('the normal two-sided tail matches math.erfc at the textbook quantiles', () => {
+  close(normalTwoSided(1.959963984540054), 0.05, 1e-9, 'z = 1.96');
+  close(normalTwoSided(3.2905267314918945), 0.001, 1e-8, 'z = 3.29');
+});
+
 for (const row of TABLE_2) {
-  test(`Table 2 ${row.method}: the printed p is the tie-adjusted normal test with σ(τ_b) = ${row.sigma}`, () => {
-    close(normalTwoSided(row.tau / row.sigma), row.p, 0.02, 'p from the implied σ');
-    close(normalTwoSided(row.tau / untiedSigma(70)), row.untiedP, 1e-3, 'untied p');
+  test(`Table 2 ${row.method}: untied data cannot give the printed p; σ(τ_b) = ${row.sigma.toFixed(4)} does`, () => {
+    // Untied n = 70, computed by our kendallTauB on untied data with that τ's sign: its σ is the
+    // textbook untied σ, and its p for the printed τ is math.erfc's, far below the printed p.
+    const x = Array.from({ length: 70 }, (_, i) => i);
+    const t = kendallTauB(
+      x,
+      x.map((i) => (i * 37) % 71),
+    );
+    close(t.tau / t.z, untiedSigma(70), 1e-9, 'untied σ');
+    close(normalTwoSided(row.tau / (t.tau / t.z)), row.untiedP, 1e-6, 'untied p');
+    assert.ok(row.p > 2 * row.untiedP, 'the printed p is not the untied one');
+    close(normalTwoSided(row.tau / row.sigma), row.p, 1e-6, 'p at the implied σ');
     assert.ok(row.sigma > untiedSigma(70), 'the printed p needs a larger σ than untied data has');
   });
 }
 
-test('Table 2: a binary predictor with untied human scores has σ(τ_b) = 0.0990 at n = 70 for every split', () => {
-  const y = Array.from({ length: 70 }, (_, i) => i);
+test('a binary predictor against untied scores: σ(τ_b) equals the tie-corrected formula, by a second implementation', () => {
+  // Var(S) = [n(n−1)(2n+5) − Σ t(t−1)(2t+5)] / 18 over x's tie groups (y untied), and
+  // σ(τ_b) = √Var(S) / √((n0 − n1) n0), n0 = n(n−1)/2, n1 = Σ t(t−1)/2.
+  const n = 70;
+  const y = Array.from({ length: n }, (_, i) => i);
+  const n0 = (n * (n - 1)) / 2;
   for (const k of [10, 35, 60]) {
-    const x = y.map((i) => (i < k ? 0 : 1));
-    // σ(τ_b) = σ_S / √((n0 − n1) n0): read it off z at a known S.
-    const t = kendallTauB(x, y);
-    close(t.tau / t.z, 0.09899, 1e-3, `sigma for k = ${k}`);
+    const groups = [k, n - k];
+    const varS = (n * (n - 1) * (2 * n + 5) - groups.reduce((a, g) => a + g * (g - 1) * (2 * g + 5), 0)) / 18;
+    const n1 = groups.reduce((a, g) => a + (g * (g - 1)) / 2, 0);
+    const sigma = Math.sqrt(varS) / Math.sqrt((n0 - n1) * n0);
+    const t = kendallTauB(
+      y.map((i) => (i < k ? 0 : 1)),
+      y,
+    );
+    close(t.tau / t.z, sigma, 1e-9, `sigma for k = ${k}`);
+    assert.ok(sigma > untiedSigma(n));
   }
 });
 

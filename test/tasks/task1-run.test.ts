@@ -10,15 +10,17 @@ import { datasetInstances } from '../../src/instances/index.js';
 import type { RobustnessReport } from '../../src/tasks/index.js';
 import { runCommand } from '../helpers/cli.js';
 import { type FakeServer, startFakeOpenAiServer } from '../helpers/fake-openai-server.js';
-import { fakeModel, statedAnswers } from './fake-models.js';
+import { statedAnswers, textbookAnswers, textbookModel } from './fake-models.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'prism-task1-'));
 const dataset = join(bundledDatasetPath(), 'electromagnetism.json');
-const originals = loadDataset(dataset).problems;
+// em-02 (RC discharge) and em-07 (series RLC): the fake solver answers them from the textbook
+// formulas and the values in the prompt, independently of our ground truth.
+const originals = loadDataset(dataset).problems.filter((p) => ['em-02', 'em-07'].includes(p.id));
 const { instances } = datasetInstances(originals, { n: 5, seed: '0', textualOnly: true });
 let server: FakeServer;
 before(async () => {
-  server = await startFakeOpenAiServer(fakeModel(instances, originals));
+  server = await startFakeOpenAiServer(textbookModel(instances, originals));
 });
 after(() => server.close());
 
@@ -35,6 +37,8 @@ async function run(model: string): Promise<RobustnessReport> {
     dataset,
     '--instances',
     '5',
+    '--problem',
+    'em-02,em-07',
     '--out',
     out,
   ]);
@@ -44,7 +48,16 @@ async function run(model: string): Promise<RobustnessReport> {
 }
 
 test('Task I through the loopback server: every instance is asked, scored and binned as spec B4 says', async () => {
-  assert.equal(instances.length, 20, 'em-02, em-04, em-07, em-08 show parameters in their text');
+  assert.equal(instances.length, 10);
+  // The textbook answers agree with the computed ground truth on every instance (to 3 figures).
+  for (const inst of instances) {
+    const text = `${inst.context}`;
+    assert.deepEqual(
+      textbookAnswers(text),
+      inst.ground_truth.map((g) => g.latex),
+      inst.id,
+    );
+  }
   // No instance happens to have the original's answers, so the memorizer fails them all.
   for (const inst of instances) {
     const original = originals.find((p) => p.id === inst.instance_of)!;
@@ -54,7 +67,7 @@ test('Task I through the loopback server: every instance is asked, scored and bi
     );
   }
   const solver = await run('solver');
-  assert.equal(solver.metrics.instances, 20);
+  assert.equal(solver.metrics.instances, 10);
   assert.deepEqual(
     [
       solver.metrics.overall_accuracy,
@@ -76,6 +89,6 @@ test('Task I through the loopback server: every instance is asked, scored and bi
   );
   const memorizer = await run('memorizer');
   assert.deepEqual([memorizer.metrics.overall_accuracy, memorizer.metrics.total_failure_rate], [0, 100]);
-  assert.equal(server.total(), 60);
+  assert.equal(server.total(), 30);
   assert.ok(solver.steps !== undefined && solver.steps.mean >= half.steps!.mean);
 });

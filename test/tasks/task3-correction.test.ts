@@ -7,7 +7,7 @@ import { createRunCommand } from '../../src/cli/commands/run.js';
 import { bundledDatasetPath } from '../../src/cli/paths.js';
 import { loadDataset } from '../../src/dataset/load-dataset.js';
 import { datasetInstances } from '../../src/instances/index.js';
-import type { CorrectionOutcome, RobustnessReport } from '../../src/tasks/index.js';
+import { type CorrectionOutcome, labelCorrection, type RobustnessReport } from '../../src/tasks/index.js';
 import { runCommand } from '../helpers/cli.js';
 import { type FakeServer, startFakeOpenAiServer, userText } from '../helpers/fake-openai-server.js';
 import { instanceOf, statedAnswers } from './fake-models.js';
@@ -33,6 +33,8 @@ before(async () => {
     const truth = inst.ground_truth.map((g) => `$$\\boxed{${g.latex}}$$`).join('\n');
     if (req.body.model === 'fixer')
       return { kind: 'answer', text: `The step above contains an error; it should be corrected.\n${truth}` };
+    // The silent fixer writes the right answers and never says anything was wrong.
+    if (req.body.model === 'silent') return { kind: 'answer', text: `Solving it through:\n${truth}` };
     // The accepter copies the flawed steps and finishes with the published problem's answers.
     const stale = statedAnswers(originals.find((p) => p.id === inst.instance_of)!);
     return { kind: 'answer', text: `${steps}\n${stale.map((a) => `$$\\boxed{${a}}$$`).join('\n')}` };
@@ -80,6 +82,14 @@ test('Task III through the loopback server: errors injected by rule, answers sco
     labels.every((l) => l === 'uncritical-acceptance'),
     JSON.stringify(accepter.outcomes.map((o) => [o.error.kind, o.error.wrong, o.behaviour])),
   );
+  // Right answers without a word about the error: silent correction (spec B6), on every kind.
+  const silent = await run('silent');
+  assert.equal(silent.report.metrics.overall_accuracy, 100);
+  assert.ok(
+    silent.outcomes.every((o) => o.behaviour === 'silent-correction'),
+    JSON.stringify(silent.outcomes.map((o) => [o.error.kind, o.behaviour])),
+  );
+  assert.equal(silent.outcomes.length, fixer.outcomes.length);
   // A response the formulas do not decide is unlabelled by rule, and labelled by the judge when named.
   const vague = await run('vague');
   assert.ok(
@@ -92,4 +102,24 @@ test('Task III through the loopback server: errors injected by rule, answers sco
   );
   // Every shown partial solution stops before a final node.
   for (const o of fixer.outcomes) assert.ok(!o.error.shown.includes('\\boxed'));
+});
+
+test('labelCorrection: the four behaviours by hand on one injected numeric slip', () => {
+  // A careless error: the partial solution states v = 109 where the right value is 10.9.
+  const error = { kind: 'careless' as const, node: 2, shown: '', wrong: 'v = 109', right: 'v = 10.9' };
+  const right = { finalCorrect: true, matched: [1, 2, 3] };
+  const wrong = { finalCorrect: false, matched: [1] };
+  assert.equal(
+    labelCorrection('Step 2 is wrong: v = 10.9, so $$x = 5$$', error, {}, right),
+    'explicit-correction',
+  );
+  assert.equal(labelCorrection('With v = 10.9 we get $$x = 5$$', error, {}, right), 'silent-correction');
+  assert.equal(labelCorrection('With v = 109 we get $$x = 50$$', error, {}, wrong), 'uncritical-acceptance');
+  // Mentions a mistake and still uses the wrong number without fixing: not an explicit correction.
+  assert.equal(
+    labelCorrection('There is a mistake somewhere; v = 109 gives $$x = 50$$', error, {}, wrong),
+    'unlabelled',
+  );
+  // Neither uses nor fixes, and says nothing: left to a judge.
+  assert.equal(labelCorrection('I am not sure. $$x = 7$$', error, {}, wrong), 'unlabelled');
 });

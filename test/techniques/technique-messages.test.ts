@@ -25,9 +25,12 @@ function script(req: LlmRequest): LlmBehaviour {
     case 'reviewer-model':
       return { kind: 'answer', text: JSON.stringify({ mistakes: flawed ? ['sign error in step 2'] : [] }) };
     case 'verifier-1':
-      return verifierReply(flawed ? 2 : 5, flawed ? ['V1: wrong formula', 'V1: nitpick'] : []);
+      return verifierReply(
+        flawed ? [1, 2, 3, 4, 5, 0] : 5,
+        flawed ? ['V1: wrong formula', 'V1: nitpick'] : [],
+      );
     case 'verifier-2':
-      return verifierReply(flawed ? 3 : 5, flawed ? ['V2: wrong formula'] : []);
+      return verifierReply(flawed ? [5, 4, 3, 2, 1, 0] : 5, flawed ? ['V2: wrong formula'] : []);
     case 'verifier-3':
       return verifierReply(4, []);
     case 'meta-model':
@@ -152,13 +155,19 @@ test('multi-agent-review: verifiers in parallel see only problem + solution; met
   assert.equal(p0[0], 'solver-model');
   assert.deepEqual(p0.slice(1, 4).sort(), ['verifier-1', 'verifier-2', 'verifier-3']);
   assert.deepEqual(p0.slice(4), ['meta-model', 'solver-model']);
-  // Eq. 2 on the verifiers' weighted scores (2, 3, 4): 0.5·2 + 0.3·3 + 0.2·4 = 2.7.
+  // §4.1.2's verifier weights (numerical .30, formulation .25, logical .25, completeness .10,
+  // assumptions .05, clarity .05), by hand: verifier 1 scored (1, 2, 3, 4, 5, 0) → .3 + .5 + .75 +
+  // .4 + .25 + 0 = 2.2; verifier 2 (5, 4, 3, 2, 1, 0) → 1.5 + 1 + .75 + .2 + .05 + 0 = 3.5;
+  // verifier 3 all 4 → 4. Eq. 2: 0.5·2.2 + 0.3·3.5 + 0.2·4 = 2.95.
   const row = readFileSync(join(dir, 'responses.jsonl'), 'utf8')
     .split('\n')
     .find((l) => l.includes('"p0"'))!;
   const round = JSON.parse(row).rounds[0];
-  assert.deepEqual(round.verifier_scores, [2, 3, 4]);
-  assert.ok(Math.abs(round.aggregated_score - 2.7) < 1e-12);
+  const expected = [2.2, 3.5, 4];
+  round.verifier_scores.forEach((v: number, i: number) => {
+    assert.ok(Math.abs(v - expected[i]!) < 1e-12, `verifier ${i + 1}: ${v}`);
+  });
+  assert.ok(Math.abs(round.aggregated_score - 2.95) < 1e-12, String(round.aggregated_score));
   // The transcript has every call of the sample, each with role, model, messages, usage and latency.
   const calls = readFileSync(join(dir, 'transcripts.jsonl'), 'utf8')
     .trim()
