@@ -15,7 +15,7 @@ export interface SandboxLimits {
   readonly memoryBytes?: number;
   /** Size of the throwaway directory (a tmpfs), also the largest file (RLIMIT_FSIZE). Default 16 MiB. */
   readonly diskBytes?: number;
-  /** Bytes of standard output kept; more kills the run. Default 1 MiB. */
+  /** Bytes the sandbox may write to stdout and stderr together; more kills the run. Default 1 MiB. */
   readonly outputBytes?: number;
   /** Characters the code itself may print (counted inside Python). Default 64 KiB. */
   readonly printChars?: number;
@@ -51,7 +51,7 @@ const MAX_RESULTS_BYTES = 1 << 23;
  * rlimits on CPU and address space, an empty environment, a new session, no inherited descriptor
  * but stdin, stdout, stderr and the results pipe). Defines `source`, then calls `fn(**args)` for
  * each entry of `calls`. The values come back on fd 3, written by a harness process that the
- * model's process cannot reach; stdout is only counted (over the cap the run is killed). A
+ * model's process cannot reach; stdout and stderr are only counted (over the cap the run is killed). A
  * wall-clock overrun kills the whole sandbox. Where the sandbox cannot run, nothing runs: every
  * call fails with `sandbox-unavailable` and the missing piece.
  */
@@ -110,14 +110,16 @@ export async function runPythonSandboxed(
   let stderr = '';
   let results = '';
   let reason: 'timeout' | 'output' | 'results' | undefined;
-  child.stdout.on('data', (chunk: Buffer) => {
+  const count = (chunk: Buffer): void => {
     bytes += chunk.length;
     if (bytes > outputCap) {
       reason ??= 'output';
       killAll();
     }
-  });
+  };
+  child.stdout.on('data', count);
   child.stderr.on('data', (chunk: Buffer) => {
+    count(chunk);
     stderr = (stderr + chunk.toString('utf8')).slice(-4096);
   });
   (child.stdio[3] as Readable).on('data', (chunk: Buffer) => {

@@ -323,6 +323,18 @@ test('an infinite loop is stopped by the CPU limit, every call recorded as faile
   assertContained(r);
 });
 
+test('a call that sleeps is killed by the wall clock with the whole sandbox; nothing is left', {
+  skip,
+}, async () => {
+  const r = await runPythonSandboxed('import time\ndef f(x):\n    time.sleep(600)\n', 'f', [{ x: 1 }], {
+    ...LIMITS,
+    wallMs: 1500,
+  });
+  assert.equal(r.failure?.code, 'sandbox-timeout');
+  assert.ok(r.wallMs < 6000, `${r.wallMs} ms`);
+  assertContained(r);
+});
+
 test('huge output is capped: printed text inside Python, raw writes to fd 1 by a kill', {
   skip,
 }, async () => {
@@ -330,6 +342,9 @@ test('huge output is capped: printed text inside Python, raw writes to fd 1 by a
   assert.match(errorOf(printed), /output limit/);
   const raw = await run('import os\ndef f(x):\n    while True:\n        os.write(1, b"x" * 65536)\n');
   assert.equal(raw.failure?.code, 'sandbox-output-limit');
+  const err = await run('import os\ndef f(x):\n    while True:\n        os.write(2, b"x" * 65536)\n');
+  assert.equal(err.failure?.code, 'sandbox-output-limit');
+  assertContained(err);
   assertContained(printed);
   assertContained(raw);
 });
