@@ -7,13 +7,15 @@
 // PRISM answers at first sight (work units and CPU ms). Needs the git history (a shallow clone
 // without the revision cannot run it).
 //
-// Usage: node scripts/ab-bench.mjs [--before REV] [--copies N]
+// Usage: node scripts/ab-bench.mjs [--before REV] [--copies N] [--harsh]
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 
-const { values } = parseArgs({ options: { before: { type: 'string' }, copies: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { before: { type: 'string' }, copies: { type: 'string' }, harsh: { type: 'boolean' } },
+});
 const root = new URL('..', import.meta.url).pathname;
 const rev = values.before ?? '8a502c7';
 const copies = Number(values.copies ?? 2);
@@ -68,7 +70,10 @@ const scorers = [before, now].map((m, i) => m.scorer.createScorer(sets[i].proble
 scorers.forEach((s, i) => {
   for (const a of sets[i].answers) s.scoreResponse(a.problemId, a.text); // warm-up: originals
 });
-const fresh = now.fresh.freshAnswers(sets[1].answers, copies);
+// --harsh: the harsh freshening (a cancelling K_n/K_n before every =, n unique per answer).
+const fresh = values.harsh
+  ? Array.from({ length: copies }, (_, c) => now.fresh.harshAnswers(sets[1].answers, `ab${c}x`)).flat()
+  : now.fresh.freshAnswers(sets[1].answers, copies);
 const cpu = [0, 0];
 const times = [[], []];
 const run = (k, list) => {
