@@ -111,7 +111,28 @@ function scanWith(eq: Equation, grid: Float64Array, scale: number, buffers: Buff
       !(holds[i - 1] === 1 && holds[i] === 1 && holds[i + 1] === 1)
     ) {
       const m = goldenMinimum(eq, grid[i - 1]!, grid[i + 1]!, rel[i]!);
-      if (eq.isIsolatedRoot(m)) roots.push(m);
+      const ym = eq.f(m);
+      if (ym * y < 0) {
+        // A close pair of roots between grid points (|Z| solved for C with Z just above R): f dips
+        // through zero and back, and the point found lies between them: one root on each side.
+        closePair(eq, grid[i - 1]!, m, grid[i + 1]!, fs[i - 1]!, ym, fs[i + 1]!, roots);
+      } else if (eq.isIsolatedRoot(m)) {
+        // The search may have landed on one root of such a pair (the residual vanishes at both):
+        // where f crosses zero at m with the grid's sign on both neighbours, that root is refined
+        // (golden search stops at a width of 1e-10) and a second one lies on the side where f has
+        // the other sign.
+        const d = 1e-7 * Math.abs(m) + 1e-300;
+        const fl = eq.f(m - d);
+        const fr = eq.f(m + d);
+        const refined = fl * fr < 0 ? brent(f, m - d, m + d, fl, fr, 100) : m;
+        roots.push(Number.isFinite(refined) ? refined : m);
+        if (fl * fr < 0) {
+          const [lo, hi, flo, fhi] =
+            fl * y < 0 ? [grid[i - 1]!, m - d, fs[i - 1]!, fl] : [m + d, grid[i + 1]!, fr, fs[i + 1]!];
+          const r = brent(f, lo, hi, flo, fhi, 100);
+          if (Number.isFinite(r) && eq.isIsolatedRoot(r)) keep(eq, r, roots);
+        }
+      }
     }
   }
   return { kind: 'roots', roots };
@@ -170,6 +191,27 @@ function noiseAt(eq: Equation, p: number, y: number): boolean {
     spread = Math.max(spread, Math.abs(eq.f(p + h) - y), Math.abs(eq.f(p - h) - y));
   }
   return spread >= Math.abs(y);
+}
+
+/** The roots of a close pair around `m`, where f has the sign opposite to its value at a and b. */
+function closePair(
+  eq: Equation,
+  a: number,
+  m: number,
+  b: number,
+  fa: number,
+  fm: number,
+  fb: number,
+  roots: number[],
+): void {
+  const f = (x: number): number => eq.f(x);
+  for (const [lo, hi, flo, fhi] of [
+    [a, m, fa, fm],
+    [m, b, fm, fb],
+  ] as const) {
+    const r = brent(f, lo, hi, flo, fhi, 100);
+    if (Number.isFinite(r) && eq.isIsolatedRoot(r)) keep(eq, r, roots);
+  }
 }
 
 /**

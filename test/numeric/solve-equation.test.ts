@@ -118,3 +118,16 @@ test('a differential is a variable: dv = a dt, target d{v}', () => {
   assert.ok(r.kind === 'roots');
   assertRoots(r.kind === 'roots' ? r.roots : [], [6], 'dv');
 });
+
+test('close roots between two scan points: |Z| solved for C with Z just above R (issue 24 class 4)', () => {
+  // C occurs twice (no isolation): the scan path. The roots 1/(ω(ωL ± √(Z² − R²))) lie 0.1–10%
+  // apart, inside one step of the logarithmic grid (26%), where f keeps its sign at both grid points.
+  const { lhs, rhs } = equation('Z = sqrt(R^2 + (omega^2*L*C - 1)^2/(omega^2*C^2))');
+  for (const d of [0.05, 0.01, 0.002])
+    for (const L of [1.13, 1.37, 2.9]) {
+      const values = { Z: Math.sqrt(9 + d ** 2), R: 3, omega: 1, L };
+      const r = solveEquation(lhs, rhs, 'C', values);
+      assert.ok(r.kind === 'roots' && r.path === 'scan');
+      assertRoots(r.roots, [1 / (L + d), 1 / (L - d)], `d = ${d}, L = ${L}`);
+    }
+});
