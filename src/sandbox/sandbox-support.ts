@@ -195,7 +195,7 @@ function smokeTest(support: SandboxSupport): string | undefined {
   const why = (String(r.stderr ?? '') || r.error?.message || `exit ${r.status ?? r.signal}`)
     .trim()
     .split('\n')[0];
-  return `bubblewrap could not create its sandbox here (${why}); it needs user namespaces (sysctl user.max_user_namespaces > 0)`;
+  return `bubblewrap could not create its sandbox here (${why}): it needs bubblewrap >= 0.8 and user namespaces`;
 }
 
 /** The descriptor on which bubblewrap reads the seccomp filter (`socketFilter`). */
