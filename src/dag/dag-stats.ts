@@ -1,6 +1,8 @@
 import { dagLayers } from './dag-layers.js';
 import { problemDifficulty } from './difficulty-model.js';
 import { entropyComplexity } from './entropy-complexity.js';
+import { proxyC12 } from './proxy-c12.js';
+import { placeholderNames } from './render-template.js';
 import type { Problem } from './types.js';
 
 /** Min / mean / max of a list of numbers (all 0 for an empty list). */
@@ -24,12 +26,46 @@ export interface DatasetStats {
   readonly complexity: Spread;
   readonly with_subquestions: number;
   readonly with_images: number;
+  /** PRiSM's per-problem statistics (spec B7), each with its sample sd. */
+  readonly per_problem: {
+    /** Reasoning steps: the DAG's nodes. */
+    readonly steps: SpreadSd;
+    /** Concepts: the relations the derivation starts from (DAG sources) + sub-questions beyond the first. */
+    readonly concepts: SpreadSd;
+    /** Input variables: declared parameters. */
+    readonly inputs: SpreadSd;
+    /** Input variables the text shows as placeholders. */
+    readonly text_inputs: SpreadSd;
+    /** Output variables: stated final answers (top level and sub-questions). */
+    readonly outputs: SpreadSd;
+  };
+}
+
+/** A spread with its sample standard deviation (0 below two values), as PRiSM's Table 5 reports. */
+export interface SpreadSd extends Spread {
+  readonly sd: number;
+}
+
+function spreadSd(values: readonly number[]): SpreadSd {
+  const base = spread(values);
+  if (values.length < 2) return { ...base, sd: 0 };
+  const m = values.reduce((a, b) => a + b, 0) / values.length;
+  const sd = Math.sqrt(values.reduce((a, v) => a + (v - m) ** 2, 0) / (values.length - 1));
+  return { ...base, sd: Math.round(sd * 1000) / 1000 };
 }
 
 function spread(values: readonly number[]): Spread {
   if (values.length === 0) return { min: 0, mean: 0, max: 0 };
   const mean = values.reduce((a, b) => a + b, 0) / values.length;
   return { min: Math.min(...values), mean: Math.round(mean * 1000) / 1000, max: Math.max(...values) };
+}
+
+/** The distinct parameters a problem's text (template) shows. */
+function textInputs(p: Problem): number {
+  const t = p.template;
+  if (t === undefined) return 0;
+  const texts = [t.context, ...(t.subquestions ?? []).map((q) => q.subproblem)];
+  return new Set(texts.flatMap(placeholderNames)).size;
 }
 
 /** Counts, domains, difficulties and DAG shape statistics of validated problems. */
@@ -70,5 +106,18 @@ export function dagStats(problems: readonly Problem[]): DatasetStats {
     complexity: spread(complexity),
     with_subquestions: problems.filter((p) => (p.subquestions?.length ?? 0) > 0).length,
     with_images: problems.filter((p) => (p.images?.length ?? 0) > 0).length,
+    per_problem: {
+      steps: spreadSd(sizes),
+      concepts: spreadSd(problems.map((p) => proxyC12(p).concepts)),
+      inputs: spreadSd(problems.map((p) => p.parameters?.length ?? 0)),
+      text_inputs: spreadSd(problems.map((p) => textInputs(p))),
+      outputs: spreadSd(
+        problems.map(
+          (p) =>
+            (p.final_answer?.length ?? 0) +
+            (p.subquestions ?? []).reduce((k, q) => k + (q.final_answer?.length ?? 0), 0),
+        ),
+      ),
+    },
   };
 }

@@ -81,4 +81,39 @@ test('dataset stats count domains, difficulties, nodes, edges, depth and width',
   assert.equal(stats.final_answer_nodes, 3);
   assert.deepEqual(stats.depth, { min: 3, mean: 3, max: 3 });
   assert.deepEqual(stats.width, { min: 1, mean: 2, max: 4 });
+  // Spec B7 per problem, by hand: steps 3, 7, 3 → mean 4.333, sd √(16/3) = 2.309; concepts (DAG
+  // sources) 1, 4, 1 → mean 2, sd √3 = 1.732; no parameters, no stated answers.
+  assert.deepEqual(stats.per_problem.steps, { min: 3, mean: 4.333, max: 7, sd: 2.309 });
+  assert.deepEqual(stats.per_problem.concepts, { min: 1, mean: 2, max: 4, sd: 1.732 });
+  assert.deepEqual(stats.per_problem.inputs, { min: 0, mean: 0, max: 0, sd: 0 });
+  assert.deepEqual(stats.per_problem.outputs, { min: 0, mean: 0, max: 0, sd: 0 });
+});
+
+test('dataset stats count inputs, inputs shown in the text and outputs per problem (spec B7)', () => {
+  const p = (id: string, params: string[], shown: string[], answers: string[][]): Problem =>
+    ({
+      id,
+      context: '',
+      grading_standard: chain,
+      parameters: params.map((name) => ({ name, symbol: name, value: 1, min: 0.5, max: 2 })),
+      template: { context: shown.length === 0 ? 'x' : shown.map((n) => `$${n} = {{${n}}}$`).join(', ') },
+      ...(answers.length === 1
+        ? { final_answer: answers[0]! }
+        : {
+            subquestions: answers.map((a, i) => ({
+              letter: 'abc'[i]!,
+              subproblem: '',
+              solution: '',
+              final_answer: a,
+            })),
+          }),
+    }) as unknown as Problem;
+  const stats = dagStats([
+    p('a', ['m', 'g', 'h'], ['m', 'h'], [['v = 1']]),
+    p('b', ['x'], [], [['a = 1', 'b = 2'], ['c = 3']]),
+  ]);
+  // inputs 3, 1 → mean 2, sd √2 = 1.414; shown 2, 0 → mean 1, sd 1.414; outputs 1, 3 → mean 2, sd 1.414.
+  assert.deepEqual(stats.per_problem.inputs, { min: 1, mean: 2, max: 3, sd: 1.414 });
+  assert.deepEqual(stats.per_problem.text_inputs, { min: 0, mean: 1, max: 2, sd: 1.414 });
+  assert.deepEqual(stats.per_problem.outputs, { min: 1, mean: 2, max: 3, sd: 1.414 });
 });

@@ -8,9 +8,12 @@ import { bundledDatasetPath } from '../paths.js';
 
 const HELP = `Usage: prism dataset stats [--dataset PATH] [--json]
 
-Counts problems by domain and difficulty (the problem's field, else from its DAG's entropy
-complexity e = Σ ln(layer width): easy < 1.5 ≤ medium < 3.5 ≤ hard) and summarizes DAG shape:
-nodes, edges, depth (layers), width (largest layer). Invalid problems are left out (see
+Counts problems by domain and difficulty (the problem's field, else the difficulty model's tier:
+S = C1 + C2 + C3 with the offline proxy C1/C2, see prism difficulty) and summarizes DAG shape:
+nodes, edges, depth (layers), width (largest layer), entropy complexity; and PRiSM's per-problem
+statistics (spec B7): steps (DAG nodes), concepts (DAG sources + extra sub-questions), input
+variables (parameters; those the text shows), output variables (stated final answers), each as
+mean, sd, min, max. Invalid problems are left out (see
 \`prism validate\`). Default dataset: the bundled benchmark.
 
 Options:
@@ -50,6 +53,8 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
       .join(', ');
   const s = (x: { min: number; mean: number; max: number }): string =>
     `mean ${x.mean} (min ${x.min}, max ${x.max})`;
+  const sd = (x: { min: number; mean: number; max: number; sd: number }): string =>
+    `mean ${x.mean}, sd ${x.sd} (min ${x.min}, max ${x.max})`;
   io.stdout(
     [
       `problems      ${stats.problems}${skipped > 0 ? ` (${skipped} error finding(s); run prism validate)` : ''}`,
@@ -60,6 +65,11 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
       `depth         ${s(stats.depth)}`,
       `width         ${s(stats.width)}`,
       `complexity    ${s(stats.complexity)}`,
+      'per problem (spec B7):',
+      `  steps       ${sd(stats.per_problem.steps)}`,
+      `  concepts    ${sd(stats.per_problem.concepts)}`,
+      `  inputs      ${sd(stats.per_problem.inputs)}; shown in the text ${sd(stats.per_problem.text_inputs)}`,
+      `  outputs     ${sd(stats.per_problem.outputs)}`,
       '',
     ].join('\n'),
   );
@@ -69,7 +79,8 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
 /** `prism dataset stats`: counts and DAG shape statistics of a dataset. */
 export const datasetStatsCommand: Command = {
   name: 'dataset stats',
-  summary: 'count problems by domain and difficulty; DAG depth and width',
+  summary:
+    'count problems by domain and difficulty; DAG depth and width; steps, concepts, variables per problem',
   help: HELP,
   run,
 };
