@@ -11,6 +11,7 @@ import { importCommand } from './import.js';
 import { instancesCommand } from './instances.js';
 import { judgeCommand } from './judge.js';
 import { mergeCommand } from './merge.js';
+import { parameterizeCommand } from './parameterize.js';
 import { parseCommand } from './parse.js';
 import { reportCommand } from './report.js';
 import { rescoreCommand } from './rescore.js';
@@ -42,4 +43,5 @@ export const commands: readonly Command[] = [
   difficultyCommand,
   errorsCommand,
   buildDagCommand,
+  parameterizeCommand,
 ];

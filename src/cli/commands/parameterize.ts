@@ -1,0 +1,157 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { basename, extname, join } from 'node:path';
+import { loadDataset } from '../../dataset/load-dataset.js';
+import { DEFAULT_PARAMETERIZE_RETRIES } from '../../parameterize/parameterize-problem.js';
+import { runParameterize } from '../../parameterize/run-parameterize.js';
+import { bindJudgeRole } from '../bind-judge-role.js';
+import { stoppedEarly, whileInterruptible } from '../interruptible.js';
+import type { CliIo, Command } from '../io.js';
+import { UsageError } from '../io.js';
+import {
+  MODEL_CALL_OPTIONS,
+  type ModelCommandDeps,
+  pipelineCacheOptions,
+  readModelCallFlags,
+} from '../model-call-flags.js';
+import { parseFlags } from '../parse-flags.js';
+import { readSelection, SELECTION_HELP, SELECTION_OPTIONS, selectProblems } from '../select-problems.js';
+import { chooseProjectConfig } from './run.js';
+
+const HELP = `Usage: prism parameterize --dataset PATH [--out FILE] [--dir DIR] [--role ROLE] [--max-retries N]
+                           [--config FILE | --model NAME --base-url URL --provider openai|anthropic]
+                           [--concurrency N] [--no-cache | --cache-ttl HOURS] [--json | --quiet] [selection flags]
+
+Makes PRiSM instances possible for any problem with a reference DAG and witness (e.g. one built by
+prism build-dag): a model proposes which givens become parameters, their ranges, units and
+constraints (and the text with {{name}} placeholders); we accept or reject it with prism validate's
+checks — the parameter shapes, every parameter a DAG input with the problem's own value, and the
+forward solve of the problem as written and of 20 seeded instances. Rejected proposals go back to
+the model with the findings, in the same chat, at most --max-retries more times. Problems already
+parameterized, or without a DAG, are skipped.
+
+Writes DIR/transcripts.jsonl (every call; a rerun resumes without repeating finished calls),
+DIR/report.json and report.md, and the dataset with the accepted problems parameterized (the
+others as they were) to --out (default DIR/dataset.json), ready for prism instances and prism run
+--instances / --task.
+
+Options:
+  --dataset PATH     the problems (required)
+  --dir DIR          the working directory (default parameterize/<dataset name>)
+  --out FILE         the parameterized dataset (default DIR/dataset.json)
+  --role ROLE        who proposes: a config role or provider name (default solver)
+  --max-retries N    proposals after the first (default ${DEFAULT_PARAMETERIZE_RETRIES})
+  --config FILE      providers and roles (default ./prism.config.json unless --model is given)
+  --model NAME       the proposing model (OpenAI-compatible unless --provider anthropic)
+  --concurrency N    problems at once (default 4)
+${SELECTION_HELP}
+Exit codes: 0 every eligible problem accepted, 1 some rejected, failed or interrupted, 2 bad input.`;
+
+/** The raw items of a dataset path (a JSON array or object, JSONL, or a directory of *.json), by id. */
+function rawItems(path: string): Map<string, unknown> {
+  const out = new Map<string, unknown>();
+  const add = (item: unknown): void => {
+    if (typeof item === 'object' && item !== null && typeof (item as { id?: unknown }).id === 'string')
+      out.set((item as { id: string }).id, item);
+  };
+  const file = (p: string): void => {
+    const text = readFileSync(p, 'utf8');
+    if (p.endsWith('.jsonl')) {
+      for (const line of text.split('\n')) if (line.trim() !== '') add(JSON.parse(line));
+      return;
+    }
+    const json: unknown = JSON.parse(text);
+    if (Array.isArray(json)) json.forEach(add);
+    else add(json);
+  };
+  if (statSync(path).isDirectory()) {
+    for (const name of readdirSync(path).sort()) if (name.endsWith('.json')) file(join(path, name));
+  } else file(path);
+  return out;
+}
+
+function nonNegative(name: string, text: string | undefined, fallback: number): number {
+  if (text === undefined) return fallback;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 0) throw new UsageError(`--${name} must be an integer ≥ 0, not '${text}'`);
+  return n;
+}
+
+/** Creates `prism parameterize` with the given environment (tests pass fast transport settings). */
+export function createParameterizeCommand(deps: ModelCommandDeps): Command {
+  const run = async (argv: readonly string[], io: CliIo): Promise<number> => {
+    const { values } = parseFlags(
+      argv,
+      {
+        dataset: { type: 'string' },
+        out: { type: 'string' },
+        dir: { type: 'string' },
+        role: { type: 'string' },
+        'max-retries': { type: 'string' },
+        ...MODEL_CALL_OPTIONS,
+        json: { type: 'boolean' },
+        quiet: { type: 'boolean' },
+        ...SELECTION_OPTIONS,
+      },
+      false,
+    );
+    const str = (k: string): string | undefined => values[k] as string | undefined;
+    const datasetPath = str('dataset');
+    if (datasetPath === undefined) throw new UsageError('--dataset PATH is required');
+    const maxRetries = nonNegative('max-retries', str('max-retries'), DEFAULT_PARAMETERIZE_RETRIES);
+    const flags = readModelCallFlags(values, 4);
+    const loaded = loadDataset(datasetPath);
+    if (!loaded.readable) {
+      const first = loaded.diagnostics[0];
+      throw new UsageError(
+        `cannot read the dataset ${datasetPath}${first === undefined ? '' : `: ${first.message}`}`,
+      );
+    }
+    const problems = selectProblems(loaded.problems, readSelection(values));
+    if (problems.length === 0) throw new UsageError(`no problems to parameterize in ${datasetPath}`);
+    const chosen = chooseProjectConfig(flags, deps.env, io);
+    if (typeof chosen === 'number') return chosen;
+    const writer = bindJudgeRole(chosen.project, str('role') ?? 'solver', deps, io, 'parameterize', '--role');
+    const dir = str('dir') ?? join('parameterize', basename(datasetPath, extname(datasetPath)) || 'dataset');
+    const controller = new AbortController();
+    const result = await whileInterruptible(controller, () =>
+      runParameterize({
+        dataset: datasetPath,
+        problems,
+        raw: rawItems(datasetPath),
+        dir,
+        ...(str('out') === undefined ? {} : { out: str('out')! }),
+        writer,
+        maxRetries,
+        concurrency: flags.concurrency,
+        ...pipelineCacheOptions(flags, chosen.project, deps.env),
+        signal: controller.signal,
+        onDone: (o, done, total) => {
+          if (values.quiet === true) return;
+          const tail =
+            o.status === 'accepted'
+              ? `accepted after ${o.attempts.length} attempt(s): ${o.parameters?.join(', ')}`
+              : `${o.status}: ${(o.reason ?? '').split('\n')[0]}`;
+          io.stderr(`prism parameterize: [${done}/${total}] ${o.problem_id} ${tail}\n`);
+        },
+      }),
+    );
+    const { report } = result;
+    if (values.json === true) io.stdout(`${JSON.stringify(report, null, 2)}\n`);
+    else if (values.quiet !== true)
+      io.stdout(
+        `${report.accepted} accepted, ${report.rejected} rejected, ${report.skipped} skipped, ${report.errors} error(s) of ${report.problems} → ${result.outPath}; report ${join(dir, 'report.md')}\n`,
+      );
+    stoppedEarly(io, 'parameterize', 'model', { fatal: result.fatal, interrupted: report.interrupted });
+    return report.rejected === 0 && report.errors === 0 && !report.interrupted ? 0 : 1;
+  };
+  return {
+    name: 'parameterize',
+    summary:
+      'PRiSM parameters for any DAG problem: a model proposes, the forward solve and witness checks decide',
+    help: HELP,
+    run,
+  };
+}
+
+/** `prism parameterize`, wired to the process environment. */
+export const parameterizeCommand: Command = createParameterizeCommand({ env: process.env });
