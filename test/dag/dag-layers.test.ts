@@ -113,7 +113,8 @@ test('dataset stats count inputs, inputs shown in the text and outputs per probl
     p('b', ['x'], [], [['a = 1', 'b = 2'], ['c = 3']]),
   ]);
   // inputs 3, 1 → mean 2, sd √2 = 1.414; shown 2, 0 → mean 1, sd 1.414; outputs 1, 3 → mean 2, sd 1.414.
-  assert.deepEqual(stats.per_problem.inputs, { min: 1, mean: 2, max: 3, sd: 1.414 });
-  assert.deepEqual(stats.per_problem.text_inputs, { min: 0, mean: 1, max: 2, sd: 1.414 });
-  assert.deepEqual(stats.per_problem.outputs, { min: 1, mean: 2, max: 3, sd: 1.414 });
+  const root2 = Math.round(Math.SQRT2 * 1000) / 1000;
+  assert.deepEqual(stats.per_problem.inputs, { min: 1, mean: 2, max: 3, sd: root2 });
+  assert.deepEqual(stats.per_problem.text_inputs, { min: 0, mean: 1, max: 2, sd: root2 });
+  assert.deepEqual(stats.per_problem.outputs, { min: 1, mean: 2, max: 3, sd: root2 });
 });
