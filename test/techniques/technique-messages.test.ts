@@ -69,7 +69,13 @@ async function runWith(name: string, extra: { rounds?: number } = {}) {
     .map((l) => JSON.parse(l));
   const final = (id: string) =>
     rows.find((r: { problem_id: string }) => r.problem_id === id).response as string;
-  return { log: server.log, result, final, dir };
+  const roundsOf = (id: string) =>
+    rows.find((r: { problem_id: string }) => r.problem_id === id).rounds as {
+      round: number;
+      mistakes: string[];
+      revised: boolean;
+    }[];
+  return { log: server.log, result, final, dir, roundsOf };
 }
 
 test('zero-shot: one solver call with the zero-shot prompt, nothing else', async () => {
@@ -84,7 +90,8 @@ test('zero-shot: one solver call with the zero-shot prompt, nothing else', async
 });
 
 test('self-refine: the same chat continues with the professor instruction, unconditionally', async () => {
-  const { log, final } = await runWith('self-refine');
+  const { log, final, roundsOf } = await runWith('self-refine');
+  assert.deepEqual(roundsOf('p0'), [{ round: 1, mistakes: [], revised: true }]);
   for (const id of ['p0', 'p1']) {
     const calls = requestsOf(log, 'solver-model', id);
     assert.equal(calls.length, 2);
@@ -102,7 +109,9 @@ test('self-refine: the same chat continues with the professor instruction, uncon
 });
 
 test('single-agent-review: the reviewer sees problem and solution; revision only on a non-empty list', async () => {
-  const { log, final } = await runWith('single-agent-review');
+  const { log, final, roundsOf } = await runWith('single-agent-review');
+  assert.deepEqual(roundsOf('p0'), [{ round: 1, mistakes: ['sign error in step 2'], revised: true }]);
+  assert.deepEqual(roundsOf('p1'), [{ round: 1, mistakes: [], revised: false }]);
   const review = requestsOf(log, 'reviewer-model', 'p0')[0]!;
   assert.equal(review.protocol, 'anthropic');
   assert.match(review.system, /reviewer/);
