@@ -7,7 +7,12 @@ import { createRunCommand } from '../../src/cli/commands/run.js';
 import { bundledDatasetPath } from '../../src/cli/paths.js';
 import { loadDataset } from '../../src/dataset/load-dataset.js';
 import { datasetInstances } from '../../src/instances/index.js';
-import { type CorrectionOutcome, labelCorrection, type RobustnessReport } from '../../src/tasks/index.js';
+import {
+  behaviourShares,
+  type CorrectionOutcome,
+  labelCorrection,
+  type RobustnessReport,
+} from '../../src/tasks/index.js';
 import { runCommand } from '../helpers/cli.js';
 import { type FakeServer, startFakeOpenAiServer, userText } from '../helpers/fake-openai-server.js';
 import { instanceOf, statedAnswers } from './fake-models.js';
@@ -122,4 +127,23 @@ test('labelCorrection: the four behaviours by hand on one injected numeric slip'
   );
   // Neither uses nor fixes, and says nothing: left to a judge.
   assert.equal(labelCorrection('I am not sure. $$x = 7$$', error, {}, wrong), 'unlabelled');
+});
+
+test('behaviour shares are percentages of the outcomes (PRiSM Table 4 layout)', () => {
+  const o = (behaviour: string) => ({ behaviour }) as unknown as CorrectionOutcome;
+  assert.deepEqual(
+    behaviourShares([
+      o('explicit-correction'),
+      o('explicit-correction'),
+      o('silent-correction'),
+      o('uncritical-acceptance'),
+    ]),
+    { 'explicit-correction': 50, 'silent-correction': 25, 'uncritical-acceptance': 25, unlabelled: 0 },
+  );
+  assert.deepEqual(behaviourShares([]), {
+    'explicit-correction': 0,
+    'silent-correction': 0,
+    'uncritical-acceptance': 0,
+    unlabelled: 0,
+  });
 });
