@@ -6,8 +6,10 @@ tokens into one string per sample and POSTs JSON
 
     {"query": [prompt + response, ...], "prompts": [prompt, ...], "labels": [label, ...]}
 
-to the URL (aiohttp, `json=` body, 180 s timeout, 5 tries one second apart), then reads `rewards`,
-`scores` and `extra_logs` from the JSON answer. `labels` come from `--data.label_key` (here: the
+to the URL (aiohttp, `json=` body, 180 s timeout, 5 tries one second apart; current versions send
+one sample per request, older ones a whole rollout), then reads `rewards`, `scores` and
+`extra_logs` from the JSON answer. An error status is retried, then the sample is left without a
+reward: for retries that outlast a server restart, use `prism_reward_func.py` beside this file. `labels` come from `--data.label_key` (here: the
 problem id). A token in the URL (`http://prism:TOKEN@host:8000/get_reward`) is sent as HTTP Basic
 auth, as aiohttp does; `prism serve` accepts the token as the Basic password.
 
@@ -75,7 +77,8 @@ def main():
         assert len(values) == len(queries) and all(isinstance(v, (int, float)) for v in values), key
     for label, reward, step in zip(labels, result["rewards"], result["extra_logs"]["step_score"]):
         print(f"{label}\treward={reward:.3f}\tstep_score={step:.3f}")
-    print(json.dumps({"ok": True, "n": len(queries), "mean_reward": sum(result["rewards"]) / len(queries)}))
+    print(json.dumps({"ok": True, "n": len(queries), "labels": labels, "rewards": result["rewards"],
+                      "step_score": result["extra_logs"]["step_score"]}))
 
 
 if __name__ == "__main__":

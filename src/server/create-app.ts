@@ -28,8 +28,13 @@ export interface AppOptions {
 /** The reward server as a plain request → response function, plus its lifecycle. */
 export interface App {
   handle(request: AppRequest): Promise<AppResponse>;
-  /** From now on, new requests get 503 `shutting-down` (SIGTERM: drain). */
+  /**
+   * SIGTERM, first step: `/health` says `draining` (503), so load balancers stop sending here,
+   * while requests that still arrive are accepted and answered.
+   */
   drain(): void;
+  /** Last step: from now on, new requests get 503 `shutting-down`. */
+  refuse(): void;
   readonly metrics: Metrics;
 }
 
@@ -59,6 +64,7 @@ export function createApp(options: AppOptions): App {
     token: options.token,
   };
   let draining = false;
+  let refusing = false;
   const health: Handler = async () => {
     const pool = ctx.backend.stats();
     const status = draining ? 'draining' : pool.ready > 0 ? 'ok' : 'starting';
@@ -100,7 +106,7 @@ export function createApp(options: AppOptions): App {
       throw new HttpError(405, 'method-not-allowed', `${request.path} takes ${route.method}`, {
         allow: route.method,
       });
-    if (draining && route.access !== 'open')
+    if (refusing && route.access !== 'open')
       throw new HttpError(503, 'shutting-down', 'the server is shutting down', { 'retry-after': '1' });
     if (route.access === 'admin' && ctx.token === undefined)
       throw new HttpError(403, 'problems-disabled', 'set PRISM_SERVER_TOKEN to change problems at runtime');
@@ -119,6 +125,10 @@ export function createApp(options: AppOptions): App {
     metrics,
     drain: () => {
       draining = true;
+    },
+    refuse: () => {
+      draining = true;
+      refusing = true;
     },
     async handle(request) {
       const start = now();

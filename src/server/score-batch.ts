@@ -8,7 +8,10 @@ import { mixReward } from './reward-mix.js';
  * `POST /v1/score`: `{items: [{problem_id, response, response_id?}], detail?: "full"|"summary"}`
  * (or a bare array of items) → `{results: [...]}`, one per item in order: the reward, the full
  * record and the dense rewards (`dense`: span and credit of each formula that earned something),
- * or `{status: "error"|"timeout", error: {code, message}, reward: 0}`.
+ * or `{status: "timeout", error, reward: 0}` (too slow is scored 0), or `{status: "error", error:
+ * {code, message}, reward: null}`: an item that could not be scored (an unknown problem id, a
+ * malformed item, a crashed worker) has no reward, never a silent 0 — clients map it to their
+ * framework's "unscorable" (TRL: None) or stop with the message.
  */
 export async function scoreBatch(request: AppRequest, ctx: AppContext): Promise<AppResponse> {
   const body = await readJson(request, ctx.maxBodyBytes);
@@ -30,8 +33,10 @@ export async function scoreBatch(request: AppRequest, ctx: AppContext): Promise<
       index: i,
       ...(typeof rid === 'string' || typeof rid === 'number' ? { response_id: rid } : {}),
     };
-    if (o.status !== 'ok')
-      return { ...head, status: o.status, reward: 0, error: { code: o.code, message: o.message }, ms: o.ms };
+    if (o.status !== 'ok') {
+      const reward = o.status === 'timeout' ? 0 : null;
+      return { ...head, status: o.status, reward, error: { code: o.code, message: o.message }, ms: o.ms };
+    }
     return {
       ...head,
       status: o.status,

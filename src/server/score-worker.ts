@@ -2,6 +2,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { createProblemScorers } from './problem-scorers.js';
 import { scoreItem } from './score-item.js';
+import { warmupAnswers } from './warmup.js';
 import type { WorkerInit, WorkerReply, WorkerRequest } from './worker-messages.js';
 
 const port = parentPort;
@@ -18,6 +19,8 @@ port.on('message', (message: WorkerRequest) => {
   else
     reply({ type: 'result', id: message.id, outcome: scoreItem(scorers, message.item, message.detail, now) });
 });
+// Warm up before saying ready (the pool sends nothing before that; /health counts ready workers).
+for (const item of warmupAnswers(init.base, init.warmupItems ?? 0)) scoreItem(scorers, item, 'summary', now);
 reply({ type: 'ready' });
 
 function now(): number {

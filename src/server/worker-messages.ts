@@ -10,6 +10,8 @@ export interface WorkerInit {
   readonly mode: EquivalenceMode;
   /** Work budget of one response (work-meter units); undefined: the scorer's default. */
   readonly workBudget?: number;
+  /** Answers scored before the worker says it is ready (JIT warm-up, see `warmupAnswers`). */
+  readonly warmupItems?: number;
 }
 
 /** Pool → worker. */

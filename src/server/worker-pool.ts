@@ -13,8 +13,10 @@ export interface WorkerPoolOptions {
   readonly workers: number;
   /** Hard deadline per item: past it the worker is terminated and replaced. */
   readonly itemTimeoutMs: number;
-  /** Most items waiting for a worker; past it `score` throws a 503 `HttpError`. */
+  /** Most items queued for the workers at once; further batches wait their turn (never refused). */
   readonly maxQueue: number;
+  /** Answers each worker scores before it is ready (JIT warm-up). Default 0. */
+  readonly warmupItems?: number;
   readonly mode?: EquivalenceMode;
   /**
    * The core's deterministic work budget per response (`createScorer`'s `workBudget`). It bounds
@@ -38,7 +40,7 @@ export interface PoolStats {
 
 /** Something that scores batches of items: the worker pool, or in-process for tests and baselines. */
 export interface ScoreBackend {
-  /** Scores every item (one outcome each, in order); throws `HttpError` 503/413 when it cannot queue them. */
+  /** Scores every item (one outcome each, in order); throws a 503 `HttpError` once closing. */
   score(items: readonly unknown[], detail: ItemDetail): Promise<ItemOutcome[]>;
   /** Adds or replaces problems; items queued after this call see them. */
   upsertProblems(problems: readonly Problem[]): void;
@@ -65,11 +67,13 @@ interface Slot {
 /**
  * A pool of worker threads, each holding its own scorer. One item per worker at a time, with a
  * hard deadline: a worker still busy past `itemTimeoutMs` is terminated and replaced, and the
- * item's outcome is `timeout` — the rest of the batch is unaffected. The queue is bounded.
+ * item's outcome is `timeout` — the rest of the batch is unaffected. Batches are queued by items.
  */
 export function createWorkerPool(options: WorkerPoolOptions): ScoreBackend {
   const overlay = new Map<string, Problem>();
   const queue: Job[] = [];
+  /** Batches waiting for room in the queue, in arrival order. */
+  const waiting: Job[][] = [];
   const slots: Slot[] = [];
   let nextId = 1;
   let timeouts = 0;
@@ -85,6 +89,7 @@ export function createWorkerPool(options: WorkerPoolOptions): ScoreBackend {
       overlay: [...overlay.values()],
       mode: options.mode ?? 'physical',
       ...(options.workBudget === undefined ? {} : { workBudget: options.workBudget }),
+      ...(options.warmupItems === undefined ? {} : { warmupItems: options.warmupItems }),
     };
     const worker = new Worker(entry.url, {
       eval: entry.eval,
@@ -141,6 +146,11 @@ export function createWorkerPool(options: WorkerPoolOptions): ScoreBackend {
   };
 
   const pump = (): void => {
+    while (
+      waiting.length > 0 &&
+      (queue.length === 0 || queue.length + waiting[0]!.length <= options.maxQueue)
+    )
+      queue.push(...waiting.shift()!);
     for (const slot of slots) {
       if (queue.length === 0) break;
       if (!slot.ready || slot.job !== undefined) continue;
@@ -159,7 +169,13 @@ export function createWorkerPool(options: WorkerPoolOptions): ScoreBackend {
       const request: WorkerRequest = { type: 'score', id: job.id, item: job.item, detail: job.detail };
       slot.worker.postMessage(request);
     }
-    if (drained !== undefined && queue.length === 0 && slots.every((s) => s.job === undefined)) drained();
+    if (
+      drained !== undefined &&
+      queue.length === 0 &&
+      waiting.length === 0 &&
+      slots.every((s) => s.job === undefined)
+    )
+      drained();
   };
 
   for (let i = 0; i < Math.max(1, options.workers); i++) slots.push(spawn());
@@ -168,30 +184,18 @@ export function createWorkerPool(options: WorkerPoolOptions): ScoreBackend {
     score(items, detail) {
       if (closing)
         throw new HttpError(503, 'shutting-down', 'the server is shutting down', { 'retry-after': '1' });
-      if (items.length > options.maxQueue)
-        throw new HttpError(
-          413,
-          'payload-too-large',
-          `a batch of ${items.length} items is larger than the queue (--max-queue ${options.maxQueue}); split it`,
-        );
-      if (queue.length + items.length > options.maxQueue) {
-        throw new HttpError(
-          503,
-          'overloaded',
-          `${queue.length} items are waiting (--max-queue ${options.maxQueue})`,
-          {
-            'retry-after': '1',
-          },
-        );
-      }
-      const outcomes = items.map(
-        (item) =>
-          new Promise<ItemOutcome>((resolve) => {
-            queue.push({ id: nextId++, item, detail, resolve });
-          }),
-      );
+      // Queued by items: a batch that does not fit in the queue waits its turn (any size is taken:
+      // what bounds memory is the edge's cap on request bytes in flight).
+      const jobs = items.map((item) => {
+        let resolve!: (outcome: ItemOutcome) => void;
+        const done = new Promise<ItemOutcome>((r) => {
+          resolve = r;
+        });
+        return { job: { id: nextId++, item, detail, resolve }, done };
+      });
+      waiting.push(jobs.map((j) => j.job));
       pump();
-      return Promise.all(outcomes);
+      return Promise.all(jobs.map((j) => j.done));
     },
     upsertProblems(problems) {
       for (const p of problems) overlay.set(p.id, p);
@@ -202,14 +206,14 @@ export function createWorkerPool(options: WorkerPoolOptions): ScoreBackend {
       workers: slots.length,
       ready: slots.filter((s) => s.ready).length,
       busy: slots.filter((s) => s.job !== undefined).length,
-      queued: queue.length,
+      queued: queue.length + waiting.reduce((n, batch) => n + batch.length, 0),
       timeouts,
       restarts,
       crashes,
     }),
     async close() {
       closing = true;
-      if (queue.length > 0 || slots.some((s) => s.job !== undefined))
+      if (queue.length > 0 || waiting.length > 0 || slots.some((s) => s.job !== undefined))
         await new Promise<void>((resolve) => {
           drained = resolve;
         });

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { scoreCommand } from '../../src/cli/commands/score.js';
+import { createScorer } from '../../src/score/create-scorer.js';
 import { createApp } from '../../src/server/create-app.js';
 import { createWorkerPool } from '../../src/server/worker-pool.js';
 import { runCommand } from '../helpers/cli.js';
@@ -39,33 +40,59 @@ test('get_reward: OpenRLHF contract — prompt prefix cut, labels name problems,
   const prompt = '<|im_start|>user\nSolve the problem.<|im_end|>\n<|im_start|>assistant\n';
   const r = await open.handle(
     request('POST', '/get_reward', {
-      query: [prompt + a!.response, prompt + b!.response, prompt, 42],
-      prompts: [prompt, prompt, prompt, prompt],
-      labels: [a!.problem_id, `${b!.problem_id}#3`, 'no-such-problem', a!.problem_id],
+      query: [prompt + a!.response, prompt + b!.response, 42],
+      prompts: [prompt, prompt, prompt],
+      labels: [a!.problem_id, `${b!.problem_id}#3`, a!.problem_id],
     }),
   );
   assert.equal(r.status, 200, r.body);
   const body = bodyOf<RewardBody>(r);
-  assert.equal(body.rewards.length, 4);
+  assert.equal(body.rewards.length, 3);
   assert.deepEqual(body.scores, body.rewards);
   for (const key of ['step_score', 'final_correct', 'timeout', 'error'])
-    assert.equal(body.extra_logs[key]!.length, 4);
-  // Reward = 0.5 * step + 0.5 * final, from the same scorer the CLI uses.
-  for (const i of [0, 1]) {
-    const expected = 0.5 * body.extra_logs.step_score![i]! + 0.5 * body.extra_logs.final_correct![i]!;
+    assert.equal(body.extra_logs[key]!.length, 3);
+  // Reward = 0.5 * step + 0.5 * final, and the step scores are the CLI scorer's own.
+  const scorer = createScorer(problems);
+  for (const [i, answer] of [a!, b!].entries()) {
+    const record = scorer.scoreResponse(answer.problem_id, answer.response);
+    assert.equal(body.extra_logs.step_score![i], record.step_score);
+    assert.equal(body.extra_logs.final_correct![i], record.final_answer_correct === true ? 1 : 0);
+    const expected = 0.5 * record.step_score + 0.5 * (record.final_answer_correct === true ? 1 : 0);
     assert.ok(Math.abs(body.rewards[i]! - expected) < 1e-12);
   }
   assert.ok(body.extra_logs.step_score![0]! > 0, 'a sample answer earns step credit');
-  // The unknown problem and the non-string query fail on their own, with reward 0.
-  assert.deepEqual(body.extra_logs.error, [0, 0, 1, 1]);
-  assert.deepEqual([body.rewards[2], body.rewards[3]], [0, 0]);
+  // The non-string query fails on its own, with reward 0 and error 1 in the logs.
+  assert.deepEqual(body.extra_logs.error, [0, 0, 1]);
+  assert.equal(body.rewards[2], 0);
   assert.deepEqual(
     body.errors.map((e) => [e.index, e.code]),
-    [
-      [2, 'unknown-problem'],
-      [3, 'bad-item'],
-    ],
+    [[2, 'bad-item']],
   );
+});
+
+test('get_reward: an empty or unknown label is never a silent 0 — 400 naming the label key, in the status line too', async () => {
+  const [a] = bundledAnswers('mechanics');
+  const send = (labels: unknown[]) =>
+    open.handle(
+      request('POST', '/get_reward', {
+        query: labels.map(() => a!.response),
+        prompts: labels.map(() => ''),
+        labels,
+      }),
+    );
+  // What OpenRLHF sends without --data.label_key: empty strings.
+  const empty = await send([a!.problem_id, '']);
+  assert.equal(empty.status, 400);
+  const e = bodyOf<{ error: { code: string; message: string } }>(empty).error;
+  assert.equal(e.code, 'missing-label');
+  assert.match(e.message, /labels\[1\] is empty.*--data\.label_key/);
+  const unknown = await send([a!.problem_id, 'no-such-problem']);
+  assert.equal(unknown.status, 400);
+  const u = bodyOf<{ error: { code: string; message: string } }>(unknown).error;
+  assert.equal(u.code, 'unknown-problem');
+  assert.match(u.message, /labels\[1\] = "no-such-problem" names no problem/);
+  // Near misses: a known id with an instance suffix and a numeric-looking label that is loaded pass.
+  assert.equal((await send([`${a!.problem_id}#7`])).status, 200);
 });
 
 test('v1/score: the same scores as prism score on the same inputs, with dense rewards that sum to the step score', async () => {
@@ -145,17 +172,30 @@ test('tokens: 401 for a missing or wrong token, Bearer and Basic (token as passw
   assert.equal((await app.handle(request('GET', '/health'))).status, 200);
 });
 
-test('413 for a body past --max-body-bytes and for a batch larger than the queue', async () => {
+test('413 for a body past --max-body-bytes; a batch larger than the queue waits its turn (queued by items)', async () => {
   const app = createApp({ backend: pool, problems, maxBodyBytes: 1000 });
   const big = { query: ['x'.repeat(2000)], prompts: [''], labels: ['mech-01'] };
   const r = await app.handle(request('POST', '/get_reward', big));
   assert.equal(r.status, 413);
   assert.equal(bodyOf<{ error: { code: string } }>(r).error.code, 'payload-too-large');
-  const many = Array.from({ length: 61 }, () => ({ problem_id: 'mech-01', response: '' }));
-  assert.equal((await open.handle(request('POST', '/v1/score', many))).status, 413);
+  // A legacy OpenRLHF rollout (every sample in one request) larger than --max-queue (60): scored.
+  const [a] = bundledAnswers('mechanics');
+  const n = 150;
+  const rollout = await open.handle(
+    request('POST', '/get_reward', {
+      query: Array.from({ length: n }, (_, i) => (i % 2 === 0 ? a!.response : '$$F = ma$$')),
+      prompts: Array.from({ length: n }, () => ''),
+      labels: Array.from({ length: n }, () => a!.problem_id),
+    }),
+  );
+  assert.equal(rollout.status, 200, rollout.body);
+  const body = bodyOf<RewardBody>(rollout);
+  assert.equal(body.rewards.length, n);
+  const expected = createScorer(problems).scoreResponse(a!.problem_id, a!.response).step_score;
+  assert.ok(body.extra_logs.step_score!.every((x, i) => (i % 2 === 0 ? x === expected : true)));
 });
 
-test('503 with Retry-After when the queue is full; the accepted batch is unaffected', async () => {
+test('batches beyond the queue wait for room instead of failing; both are scored', async () => {
   const slow = [manyIntegralsAnswer()];
   const first = open.handle(
     request('POST', '/v1/score', {
@@ -171,15 +211,41 @@ test('503 with Retry-After when the queue is full; the accepted batch is unaffec
     request(
       'POST',
       '/v1/score',
-      [1, 2, 3, 4, 5].map(() => ({ problem_id: 'mech-01', response: '' })),
+      [1, 2, 3, 4, 5].map(() => ({ problem_id: 'mech-01', response: '$$F = ma$$' })),
     ),
   );
-  assert.equal(second.status, 503);
-  assert.equal(second.headers['retry-after'], '1');
+  assert.equal(second.status, 200);
   const done = bodyOf<{ results: { status: string }[] }>(await first);
   assert.equal(done.results.length, 58);
   assert.equal(done.results[0]!.status, 'timeout');
   assert.ok(done.results.slice(1).every((x) => x.status === 'ok'));
+  const later = bodyOf<{ results: { status: string; reward: number }[] }>(second).results;
+  assert.deepEqual(
+    later.map((x) => x.status),
+    ['ok', 'ok', 'ok', 'ok', 'ok'],
+  );
+});
+
+test('400 for a body nested past 64 levels (a 100,000-deep body too), not a 500', async () => {
+  const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+  for (const path of ['/get_reward', '/v1/score']) {
+    const r = await open.handle(request('POST', path, deep));
+    assert.equal(r.status, 400, path);
+    assert.equal(bodyOf<{ error: { code: string } }>(r).error.code, 'too-deep');
+  }
+  const sixtyFive = `{"items": ${'['.repeat(64)}${']'.repeat(64)}}`;
+  assert.equal((await open.handle(request('POST', '/v1/score', sixtyFive))).status, 400);
+  // Near misses: brackets inside strings do not count; 64 levels are fine (then the shape is judged).
+  const inString = { items: [{ problem_id: 'mech-01', response: `$$F = ma$$ ${'['.repeat(500)}"\\` }] };
+  assert.equal((await open.handle(request('POST', '/v1/score', inString))).status, 200);
+  const sixtyFour = `{"items": ${'['.repeat(63)}${']'.repeat(63)}}`;
+  const shallow = await open.handle(request('POST', '/v1/score', sixtyFour));
+  assert.equal(shallow.status, 200);
+  const { results } = bodyOf<{ results: { reward: number | null; error: { code: string } }[] }>(shallow);
+  assert.deepEqual(
+    results.map((x) => [x.reward, x.error.code]),
+    [[null, 'bad-item']],
+  );
 });
 
 test('malformed requests and items: 400 for the body, a per-item error otherwise; 404 and 405', async () => {
@@ -232,17 +298,49 @@ test('v1/problems: refused without a configured token; validated; added problems
   assert.deepEqual(body.rewards, [1]);
 });
 
-test('metrics: Prometheus text with requests, items, latency histogram, timeouts, queue depth, restarts', async () => {
-  const r = await open.handle(request('GET', '/metrics'));
+test('metrics: Prometheus text with the values of what was served', async () => {
+  const app = createApp({ backend: pool, problems });
+  const [a] = bundledAnswers('mechanics');
+  const ok = {
+    query: [a!.response, '$$F = ma$$', 7],
+    prompts: ['', '', ''],
+    labels: Array(3).fill(a!.problem_id),
+  };
+  for (let i = 0; i < 2; i++)
+    assert.equal((await app.handle(request('POST', '/get_reward', ok))).status, 200);
+  assert.equal((await app.handle(request('POST', '/get_reward', '{not json'))).status, 400);
+  assert.equal(
+    (await app.handle(request('POST', '/v1/score', [{ problem_id: 'nope', response: '' }]))).status,
+    200,
+  );
+  const r = await app.handle(request('GET', '/metrics'));
   assert.equal(r.status, 200);
   assert.match(r.headers['content-type']!, /text\/plain/);
-  for (const name of [
-    'prism_requests_total{route="/get_reward",status="200"}',
-    'prism_items_total{status="ok"}',
-    'prism_request_duration_seconds_bucket{route="/v1/score",le="+Inf"}',
-    'prism_item_timeouts_total',
-    'prism_queue_depth 0',
-    'prism_worker_restarts_total',
-  ])
-    assert.ok(r.body.includes(name), name);
+  const values = new Map(
+    r.body
+      .split('\n')
+      .filter((l) => l !== '' && !l.startsWith('#'))
+      .map((l) => [l.slice(0, l.lastIndexOf(' ')), Number(l.slice(l.lastIndexOf(' ') + 1))] as const),
+  );
+  const stats = pool.stats();
+  const expected: [string, number][] = [
+    ['prism_requests_total{route="/get_reward",status="200"}', 2],
+    ['prism_requests_total{route="/get_reward",status="400"}', 1],
+    ['prism_requests_total{route="/v1/score",status="200"}', 1],
+    ['prism_items_total{status="ok"}', 4],
+    ['prism_items_total{status="error"}', 3],
+    ['prism_request_duration_seconds_count{route="/get_reward"}', 3],
+    ['prism_request_duration_seconds_bucket{route="/get_reward",le="+Inf"}', 3],
+    ['prism_item_timeouts_total', stats.timeouts],
+    ['prism_worker_restarts_total', stats.restarts],
+    ['prism_queue_depth', 0],
+    ['prism_workers{state="ready"}', 1],
+  ];
+  for (const [name, value] of expected) assert.equal(values.get(name), value, name);
+  assert.ok(stats.timeouts >= 1, 'the slow answer above timed out');
+  // The histogram is cumulative: every bucket count is at most the next.
+  const buckets = [...values].filter(([k]) =>
+    k.startsWith('prism_request_duration_seconds_bucket{route="/get_reward"'),
+  );
+  for (let i = 1; i < buckets.length; i++) assert.ok(buckets[i - 1]![1] <= buckets[i]![1]);
 });

@@ -13,7 +13,7 @@ import { formatDiagnostic } from './validate.js';
 
 const HELP = `Usage: prism serve [--dataset PATH] [--host 127.0.0.1] [--port 8000] [--workers N]
                    [--item-timeout-ms T] [--max-queue N] [--max-body-bytes B]
-                   [--reward "0.5*step+0.5*final"] [--mode physical|strict]
+                   [--max-inflight-bytes B] [--reward "0.5*step+0.5*final"] [--mode physical|strict]
 
 A reward server for RL trainers (OpenRLHF, verl, TRL). Endpoints:
   POST /get_reward    OpenRLHF remote reward: {query[], prompts[], labels[]} -> {rewards[], scores[], extra_logs{}}
@@ -25,7 +25,12 @@ Token: PRISM_SERVER_TOKEN (clients send "Authorization: Bearer <token>", or Basi
 as password: http://prism:<token>@host/get_reward). Without a token the server binds loopback only.
 Each item is scored in a worker thread with a hard deadline: a worker still busy past
 --item-timeout-ms is terminated and replaced, and the item gets reward 0 with timeout=1 in its logs.
-SIGTERM/SIGINT: stop accepting, answer what is in flight, exit 0.
+SIGTERM/SIGINT: /health turns 503 (draining) at once while requests are still accepted and answered,
+until none has arrived for --drain-quiet-ms (at most --drain-grace-ms); then new requests get 503,
+what is in flight is answered, and the server exits 0 (in Kubernetes, add a preStop sleep).
+Labels or problem ids naming no loaded problem are never a silent 0: /get_reward answers 400
+(missing-label / unknown-problem, the reason also in the status line); /v1/score gives that item
+reward null with its error.
 
 Options:
   --dataset PATH         reference problems (default: the bundled benchmark)
@@ -33,8 +38,16 @@ Options:
   --port N               port (default 8000; 0 picks a free one)
   --workers N            worker threads (default: available CPUs)
   --item-timeout-ms T    hard per-item deadline (default 10000)
-  --max-queue N          most items waiting for a worker; beyond: 503 + Retry-After (default 4096)
+  --max-queue N          most items queued for the workers at once; further batches wait their
+                         turn, whatever their size (default 4096)
   --max-body-bytes B     largest request body; beyond: 413 (default 67108864)
+  --max-inflight-bytes B most bytes of request bodies held by all requests in flight; a request
+                         past it gets 503 + Retry-After (default 4 × --max-body-bytes)
+  --headers-timeout-ms T time to receive a request's headers (default 20000)
+  --request-timeout-ms T time to receive a whole request, body included (default 120000)
+  --drain-quiet-ms T     on SIGTERM, keep accepting until no request came for T ms (default 2000)
+  --drain-grace-ms T     ... but no longer than T ms (default 20000)
+  --warmup-items N       answers each worker scores before /health says ready (default 200; 0: none)
   --reward MIX           reward = w1*step + w2*final (+ constant), default 0.5*step+0.5*final
   --mode MODE            physical (default) or strict
   --work-budget UNITS    the scorer's deterministic work budget per response (default 10,000,000
@@ -62,6 +75,12 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
       'item-timeout-ms': { type: 'string' },
       'max-queue': { type: 'string' },
       'max-body-bytes': { type: 'string' },
+      'max-inflight-bytes': { type: 'string' },
+      'headers-timeout-ms': { type: 'string' },
+      'request-timeout-ms': { type: 'string' },
+      'drain-quiet-ms': { type: 'string' },
+      'drain-grace-ms': { type: 'string' },
+      'warmup-items': { type: 'string' },
       reward: { type: 'string' },
       mode: { type: 'string' },
       'work-budget': { type: 'string' },
@@ -80,6 +99,12 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   const itemTimeoutMs = positiveInt(values['item-timeout-ms'], '--item-timeout-ms', 10_000);
   const maxQueue = positiveInt(values['max-queue'], '--max-queue', 4096);
   const maxBodyBytes = positiveInt(values['max-body-bytes'], '--max-body-bytes', 64 * 1024 * 1024);
+  const maxInFlightBytes = positiveInt(values['max-inflight-bytes'], '--max-inflight-bytes', 4 * maxBodyBytes);
+  const headersTimeoutMs = positiveInt(values['headers-timeout-ms'], '--headers-timeout-ms', 20_000);
+  const requestTimeoutMs = positiveInt(values['request-timeout-ms'], '--request-timeout-ms', 120_000);
+  const quietMs = positiveInt(values['drain-quiet-ms'], '--drain-quiet-ms', 2_000, 0);
+  const graceMs = positiveInt(values['drain-grace-ms'], '--drain-grace-ms', 20_000, 0);
+  const warmupItems = positiveInt(values['warmup-items'], '--warmup-items', 200, 0);
   const mode = (values.mode as string | undefined) ?? 'physical';
   if (mode !== 'physical' && mode !== 'strict')
     throw new UsageError(`--mode must be physical or strict, not '${mode}'`);
@@ -103,13 +128,21 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
     workers,
     itemTimeoutMs,
     maxQueue,
+    warmupItems,
     mode: mode as EquivalenceMode,
     ...(workBudget === undefined ? {} : { workBudget }),
   });
   const app = createApp({ backend: pool, problems: dataset.problems, token, mix, maxBodyBytes });
   let running: Awaited<ReturnType<typeof serveHttp>>;
   try {
-    running = await serveHttp(app, { host, port, maxBodyBytes });
+    running = await serveHttp(app, {
+      host,
+      port,
+      maxBodyBytes,
+      maxInFlightBytes,
+      headersTimeoutMs,
+      requestTimeoutMs,
+    });
   } catch (error) {
     await pool.close();
     throw new UsageError(`cannot listen on ${host}:${port}: ${(error as Error).message}`);
@@ -123,7 +156,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
     const stop = (signal: string): void => {
       process.off('SIGTERM', onTerm);
       process.off('SIGINT', onInt);
-      io.stderr(`prism serve: ${signal}: draining in-flight requests\n`);
+      io.stderr(`prism serve: ${signal}: draining (accepting until quiet for ${quietMs} ms)\n`);
       resolve();
     };
     const onTerm = (): void => stop('SIGTERM');
@@ -131,7 +164,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
     process.on('SIGTERM', onTerm);
     process.on('SIGINT', onInt);
   });
-  await running.close();
+  await running.close({ quietMs, graceMs });
   await pool.close();
   io.stderr('prism serve: stopped\n');
   return 0;
