@@ -48,7 +48,8 @@ export async function serveHttp(app: App, options: ServeHttpOptions): Promise<Ru
     maxInFlightBytes: options.maxInFlightBytes ?? 4 * options.maxBodyBytes,
     lastArrival: performance.now(),
   };
-  const server = createServer((req, res) => {
+  // Node checks the header and request deadlines on a timer (30 s by default): every second here.
+  const server = createServer({ connectionsCheckingInterval: 1000 }, (req, res) => {
     state.lastArrival = performance.now();
     respond(app, req, res, options.maxBodyBytes, state).catch(() => res.destroy());
   });

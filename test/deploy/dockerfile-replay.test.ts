@@ -43,9 +43,13 @@ export function instructions(text: string): { op: string; args: string }[] {
 function copyInto(sources: string[], from: string, dest: string): void {
   for (const source of sources) {
     const src = join(from, source);
-    assert.ok(existsSync(src), `COPY: ${source} does not exist in ${from === root ? 'the build context' : from}`);
+    assert.ok(
+      existsSync(src),
+      `COPY: ${source} does not exist in ${from === root ? 'the build context' : from}`,
+    );
     const target = dest.endsWith('/') ? join(dest, basename(src)) : dest;
-    if (statSync(src).isDirectory()) cpSync(src, dest, { recursive: true, filter: (p) => !p.includes('node_modules') });
+    if (statSync(src).isDirectory())
+      cpSync(src, dest, { recursive: true, filter: (p) => !p.includes('node_modules') });
     else cpSync(src, target);
   }
 }
@@ -96,8 +100,15 @@ test('deploy/Dockerfile builds and its image serves rewards (steps replayed in a
   }
   const image = stages.at(-1)!;
   assert.equal(image.entrypoint[0], 'node');
-  // The image holds no node_modules: the server has no runtime dependency.
-  assert.ok(!existsSync(join(image.dir, image.workdir, 'node_modules')));
+  // The image holds the production dependencies and none of the build's (typescript, esbuild).
+  const modules = join(image.dir, image.workdir, 'node_modules');
+  const production = Object.keys(
+    (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies?: object })
+      .dependencies ?? {},
+  );
+  for (const name of production) assert.ok(existsSync(join(modules, name)), `${name} missing from the image`);
+  for (const name of ['typescript', 'esbuild', '@biomejs'])
+    assert.ok(!existsSync(join(modules, name)), `${name} in the image`);
   // ENTRYPOINT + CMD as `docker run` would, on a free loopback port (a later --host/--port wins).
   const args = [...image.entrypoint.slice(1), ...image.cmd, '--host', '127.0.0.1', '--port', '0'];
   let stderr = '';
@@ -129,7 +140,10 @@ test('deploy/Dockerfile builds and its image serves rewards (steps replayed in a
   });
   assert.equal(r.status, 200);
   const got = ((await r.json()) as { results: { step_score: number }[] }).results[0]!.step_score;
-  assert.equal(got, createScorer(bundledProblems()).scoreResponse(answer!.problem_id, answer!.response).step_score);
+  assert.equal(
+    got,
+    createScorer(bundledProblems()).scoreResponse(answer!.problem_id, answer!.response).step_score,
+  );
   // The viewer bundle the build made is in the image (`prism report` needs it).
   assert.ok(existsSync(join(image.dir, image.workdir, 'dist/viewer/app.js')));
 });
