@@ -99,7 +99,11 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   const itemTimeoutMs = positiveInt(values['item-timeout-ms'], '--item-timeout-ms', 10_000);
   const maxQueue = positiveInt(values['max-queue'], '--max-queue', 4096);
   const maxBodyBytes = positiveInt(values['max-body-bytes'], '--max-body-bytes', 64 * 1024 * 1024);
-  const maxInFlightBytes = positiveInt(values['max-inflight-bytes'], '--max-inflight-bytes', 4 * maxBodyBytes);
+  const maxInFlightBytes = positiveInt(
+    values['max-inflight-bytes'],
+    '--max-inflight-bytes',
+    4 * maxBodyBytes,
+  );
   const headersTimeoutMs = positiveInt(values['headers-timeout-ms'], '--headers-timeout-ms', 20_000);
   const requestTimeoutMs = positiveInt(values['request-timeout-ms'], '--request-timeout-ms', 120_000);
   const quietMs = positiveInt(values['drain-quiet-ms'], '--drain-quiet-ms', 2_000, 0);
