@@ -48,8 +48,7 @@ function copyInto(sources: string[], from: string, dest: string): void {
       `COPY: ${source} does not exist in ${from === root ? 'the build context' : from}`,
     );
     const target = dest.endsWith('/') ? join(dest, basename(src)) : dest;
-    if (statSync(src).isDirectory())
-      cpSync(src, dest, { recursive: true, filter: (p) => !p.includes('node_modules') });
+    if (statSync(src).isDirectory()) cpSync(src, dest, { recursive: true, verbatimSymlinks: true });
     else cpSync(src, target);
   }
 }
