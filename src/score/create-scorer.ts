@@ -30,7 +30,7 @@ export interface ScorerOptions {
   /**
    * Work budget of one response, in work units (see `work-meter.ts`): past it the remaining pairs
    * are undetermined and the record carries `response-budget-exhausted`. Default
-   * {@link DEFAULT_RESPONSE_WORK} (10 M units: about 1.5–4 s of the worst kind of work on one core; the real PRISM answers need up to 6.6 M).
+   * {@link DEFAULT_RESPONSE_WORK} (10 M units: ≈ 0.5 s of ordinary scoring, ≈ 3 s at most of the worst kind measured by bench/work-meter; the real PRISM answers need up to 6.6 M).
    */
   readonly workBudget?: number;
   /** Memory bounds of the scorer's caches (least recently used entries are evicted). */

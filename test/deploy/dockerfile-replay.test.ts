@@ -99,14 +99,14 @@ test('deploy/Dockerfile builds and its image serves rewards (steps replayed in a
   }
   const image = stages.at(-1)!;
   assert.equal(image.entrypoint[0], 'node');
-  // The image holds the production dependencies and none of the build's (typescript, esbuild).
+  // The image holds the production dependencies and none of the build's (typescript, tsx, katex).
   const modules = join(image.dir, image.workdir, 'node_modules');
   const production = Object.keys(
     (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies?: object })
       .dependencies ?? {},
   );
   for (const name of production) assert.ok(existsSync(join(modules, name)), `${name} missing from the image`);
-  for (const name of ['typescript', 'esbuild', '@biomejs'])
+  for (const name of ['typescript', 'tsx', 'katex'])
     assert.ok(!existsSync(join(modules, name)), `${name} in the image`);
   // ENTRYPOINT + CMD as `docker run` would, on a free loopback port (a later --host/--port wins).
   const args = [...image.entrypoint.slice(1), ...image.cmd, '--host', '127.0.0.1', '--port', '0'];

@@ -35,7 +35,7 @@ async function startServer(port: number): Promise<Served> {
       'test/server/serve-entry.ts',
       'serve',
       ...['--port', String(port), '--workers', '2', '--item-timeout-ms', '20000'],
-      ...['--warmup-items', '4', '--drain-quiet-ms', '600', '--drain-grace-ms', '5000'],
+      ...['--warmup-items', '4', '--drain-quiet-ms', '3000', '--drain-grace-ms', '10000'],
     ],
     { cwd: root, env: { ...process.env, PRISM_SERVER_TOKEN: TOKEN }, stdio: ['ignore', 'ignore', 'pipe'] },
   );
