@@ -17,11 +17,11 @@ import {
 import { runCli } from '../helpers/cli.js';
 import { missingShared, sharedFile } from '../helpers/shared.js';
 
-/** Regression guard for the answers graded right that we accept, per source (measured at d2db4cb: 29, 10, 10, 10). */
+/** Regression guard for the answers graded right that we accept, per source (measured at d2db4cb: 31, 10, 11, 10). */
 const RIGHT_ACCEPTED_FLOOR: Readonly<Record<Source, number>> = {
-  bundled: 27,
+  bundled: 29,
   phybench: 9,
-  scibench: 9,
+  scibench: 10,
   olympiadbench: 9,
 };
 
