@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { UsageError } from './io.js';
 
 /** One shard of an offline scoring run: responses whose index ≡ `index` (mod `count`). */
@@ -30,4 +31,24 @@ export interface ShardManifest {
   /** Input position (0-based) of each record in `records.jsonl`, in order. */
   readonly positions: readonly number[];
   readonly scorer_version: string;
+  /**
+   * sha256 of what decides the scores: the mode, the selected problems (their content, not only
+   * their ids) and every response row in input order. Shards of different runs (another responses
+   * file of the same length, another dataset, mode or selection) never merge into one result.
+   */
+  readonly run?: string;
+}
+
+/** The `run` fingerprint of a shard manifest (see ShardManifest.run). */
+export function runFingerprint(
+  mode: string,
+  problems: readonly unknown[],
+  responses: readonly { problem_id: string; response: string; response_id: string }[],
+): string {
+  const hash = createHash('sha256');
+  hash.update(`mode ${mode}\n`);
+  for (const problem of problems) hash.update(`${JSON.stringify(problem)}\n`);
+  hash.update('responses\n');
+  for (const r of responses) hash.update(`${JSON.stringify([r.response_id, r.problem_id, r.response])}\n`);
+  return hash.digest('hex');
 }

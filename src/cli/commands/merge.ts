@@ -1,7 +1,8 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadDataset } from '../../dataset/load-dataset.js';
+import { writeFileAtomic } from '../../pipeline/write-file-atomic.js';
 import { renderSummaryJson, renderSummaryMarkdown } from '../../report/render-summary.js';
 import { summarize } from '../../report/summarize.js';
 import type { ScoreRecord } from '../../score/types.js';
@@ -15,7 +16,8 @@ const HELP = `Usage: prism merge OUT_DIR... --out DIR [--dataset PATH] [--quiet]
 Joins the output directories of \`prism score --shard i/n\` (one per shard, each with records.jsonl and
 shard.json) into DIR: records.jsonl in the original input order, summary.md and summary.json —
 the same files a one-machine \`prism score\` writes. Every shard 0..n-1 must be present exactly once,
-from the same input and scorer version.
+from the same run: the same responses, dataset, mode, selection and scorer version (shard.json
+carries a fingerprint of them).
 
   # Slurm: #SBATCH --array=0-3, then
   prism score --responses big.jsonl --shard $SLURM_ARRAY_TASK_ID/4 --out shards/$SLURM_ARRAY_TASK_ID
@@ -27,24 +29,60 @@ Options:
   --quiet            no summary table on the terminal
 Exit codes: 0 merged, 2 missing, duplicate or inconsistent shards.`;
 
-function readManifest(dir: string): ShardManifest {
-  let text: string;
+function readText(dir: string, file: string, hint: string): string {
   try {
-    text = readFileSync(join(dir, 'shard.json'), 'utf8');
+    return readFileSync(join(dir, file), 'utf8');
   } catch {
-    throw new UsageError(`${dir}: no shard.json (was it written by prism score --shard i/n?)`);
+    throw new UsageError(`${dir}: no ${file} (${hint})`);
   }
-  const m = JSON.parse(text) as ShardManifest;
-  if (!Number.isInteger(m.shard) || !Number.isInteger(m.of) || !Array.isArray(m.positions))
+}
+
+function parseJson(text: string, where: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new UsageError(`${where}: not JSON (${(error as Error).message})`);
+  }
+}
+
+const isCount = (x: unknown): x is number => Number.isSafeInteger(x) && (x as number) >= 0;
+
+function readManifest(dir: string): ShardManifest {
+  const text = readText(dir, 'shard.json', 'was it written by prism score --shard i/n?');
+  const m = parseJson(text, `${dir}/shard.json`) as Partial<ShardManifest> | null;
+  if (
+    m === null ||
+    typeof m !== 'object' ||
+    !isCount(m.shard) ||
+    !isCount(m.of) ||
+    !isCount(m.total) ||
+    m.shard >= m.of ||
+    typeof m.scorer_version !== 'string' ||
+    !Array.isArray(m.positions) ||
+    (m.run !== undefined && typeof m.run !== 'string')
+  )
     throw new UsageError(`${dir}/shard.json: not a shard manifest`);
-  return m;
+  // Every position belongs to this shard, lies inside the input, and comes in input order: a
+  // hand-edited or foreign manifest cannot place a record twice or outside the run.
+  let last = -1;
+  for (const at of m.positions) {
+    if (!isCount(at) || at >= m.total || at % m.of !== m.shard || at <= last)
+      throw new UsageError(
+        `${dir}/shard.json: position ${JSON.stringify(at)} is not a position of shard ${m.shard}/${m.of} of ${m.total} responses in input order`,
+      );
+    last = at;
+  }
+  return m as ShardManifest;
 }
 
 function readRecords(dir: string): ScoreRecord[] {
-  return readFileSync(join(dir, 'records.jsonl'), 'utf8')
-    .split('\n')
-    .filter((l) => l.trim() !== '')
-    .map((l) => JSON.parse(l) as ScoreRecord);
+  const lines = readText(dir, 'records.jsonl', 'an unfinished prism score?').split('\n');
+  const records: ScoreRecord[] = [];
+  lines.forEach((line, i) => {
+    if (line.trim() !== '')
+      records.push(parseJson(line, `${dir}/records.jsonl line ${i + 1}`) as ScoreRecord);
+  });
+  return records;
 }
 
 async function run(argv: readonly string[], io: CliIo): Promise<number> {
@@ -74,6 +112,10 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
       throw new UsageError(
         `${dir}: shard ${manifest.shard}/${manifest.of} of ${manifest.total} responses does not match ${dirs[0]}`,
       );
+    if (manifest.run !== first.run)
+      throw new UsageError(
+        `${dir}: shard ${manifest.shard}/${manifest.of} was scored on other input than ${dirs[0]} (responses, dataset, mode or selection differ)`,
+      );
     if (seen.has(manifest.shard))
       throw new UsageError(`${dir}: shard ${manifest.shard}/${manifest.of} given twice`);
     if (records.length !== manifest.positions.length)
@@ -96,9 +138,11 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   const summary = summarize(records, dataset.problems);
   const markdown = renderSummaryMarkdown(summary);
   mkdirSync(out, { recursive: true });
-  writeFileSync(join(out, 'records.jsonl'), records.map((r) => JSON.stringify(r)).join('\n') + '\n');
-  writeFileSync(join(out, 'summary.md'), markdown);
-  writeFileSync(join(out, 'summary.json'), renderSummaryJson(summary));
+  // Renamed into place, as prism score does: a merge killed midway leaves no half-written file
+  // that a later step would read as the result.
+  writeFileAtomic(join(out, 'records.jsonl'), records.map((r) => JSON.stringify(r)).join('\n') + '\n');
+  writeFileAtomic(join(out, 'summary.md'), markdown);
+  writeFileAtomic(join(out, 'summary.json'), renderSummaryJson(summary));
   if (values.quiet !== true) io.stdout(markdown);
   io.stderr(
     `prism merge: ${records.length} record(s) from ${shards.length} shard(s) written to ${join(out, 'records.jsonl')}\n`,

@@ -17,7 +17,7 @@ import { parseFlags } from '../parse-flags.js';
 import { bundledDatasetPath, bundledResponsesPath } from '../paths.js';
 import { createProgress } from '../progress.js';
 import { readSelection, SELECTION_HELP, SELECTION_OPTIONS, selectProblems } from '../select-problems.js';
-import { inShard, parseShard, type ShardManifest } from '../shard.js';
+import { inShard, parseShard, runFingerprint, type ShardManifest } from '../shard.js';
 import { formatDiagnostic } from './validate.js';
 
 const HELP = `Usage: prism score [--dataset PATH] [--responses PATH] [--out DIR] [--mode physical|strict]
@@ -145,6 +145,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
       total: responses.responses.length,
       positions,
       scorer_version: SCORER_VERSION,
+      run: runFingerprint(mode, selected, responses.responses),
     };
     writeFileAtomic(join(outDir, 'shard.json'), `${JSON.stringify(manifest)}\n`);
   }
