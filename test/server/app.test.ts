@@ -12,7 +12,16 @@ import { bodyOf, bundledAnswers, bundledProblems, manyIntegralsAnswer, request }
 
 // One real worker pool (one worker thread, the scorer loaded in it) shared by apps with different settings.
 const problems = bundledProblems();
-const pool = createWorkerPool({ problems, workers: 1, itemTimeoutMs: 1500, maxQueue: 60 });
+// The work meter now bounds every item well inside the deadline at the default budget; the deadline
+// is the backstop for what a budget misses. To exercise it, this pool's budget is set past what the
+// deadline allows, so the slow answer below really runs into it.
+const pool = createWorkerPool({
+  problems,
+  workers: 1,
+  itemTimeoutMs: 1500,
+  maxQueue: 60,
+  workBudget: Number.MAX_SAFE_INTEGER,
+});
 after(() => pool.close());
 const open = createApp({ backend: pool, problems });
 
