@@ -1,6 +1,7 @@
 import type { Diagnostic } from '../core/diagnostic.js';
 import { charge } from '../numeric/work-meter.js';
 import { blockRows } from './block-rows.js';
+import { findBareMath } from './find-bare-math.js';
 import { findMathBlocks } from './find-math-blocks.js';
 import { splitFormula } from './split-formula.js';
 import type { DroppedFragment, ExtractedFormula, ExtractionResult, FormulaKind } from './types.js';
@@ -23,7 +24,7 @@ export interface ExtractOptions {
 /**
  * Extracts the formulas of a markdown answer: display (`$$`, `\[ \]`), inline (`$ $`, `\( \)`),
  * environments (`equation`, `align`, `gather`, `multline`, starred; rows split on `\\`, `&=` chains
- * kept) and `\boxed{}`. Lists split into items, chains into links. Lone expressions become
+ * kept), `\boxed{}`, and math written without delimiters ({@link findBareMath}). Lists split into items, chains into links. Lone expressions become
  * final-answer candidates; prose, malformed and unterminated fragments are dropped with a reason.
  */
 export function extractFormulas(markdown: string, options: ExtractOptions = {}): ExtractionResult {
@@ -35,7 +36,9 @@ export function extractFormulas(markdown: string, options: ExtractOptions = {}):
   const candidates: ExtractedFormula[] = [];
   const dropped: DroppedFragment[] = [];
   const diagnostics: Diagnostic[] = [];
-  const blocks = findMathBlocks(markdown);
+  const delimited = findMathBlocks(markdown);
+  // Math written without delimiters (raw LaTeX lines, `Answer: T = 2\pi\sqrt{L/g}`) is read too.
+  const blocks = [...delimited, ...findBareMath(markdown, delimited)].sort((x, y) => x.offset - y.offset);
   let fragments = 0;
   const drop = (text: string, offset: number, kind: FormulaKind, reason: string): void => {
     if (dropped.length < maxFormulas) dropped.push({ text: text.slice(0, 200), offset, kind, reason });

@@ -103,6 +103,7 @@ export function checkFinalAnswer(
   });
   const keys = quantities.map((q) => (q === undefined ? undefined : quantityKey(q)));
   const repeated = new Set(keys.filter((k, i) => k !== undefined && keys.indexOf(k) !== i));
+  const inPart = (e: Expected) => expected.filter((x) => x.letter === e.letter).length;
   const answers = expected.map((e, i) => {
     let by: string | undefined;
     if (e.form === 'text-based') {
@@ -119,7 +120,16 @@ export function checkFinalAnswer(
               options.compare ?? ((got, want) => compareFormulas(got, want, equivalence).verdict),
             );
       if (test !== undefined)
-        by = judge(e, keys[i], quantities[i]?.variables ?? [], repeated, test, statements, response);
+        by = judge(
+          e,
+          keys[i],
+          quantities[i]?.variables ?? [],
+          repeated,
+          test,
+          statements,
+          response,
+          inPart(e),
+        );
     }
     const base = { expected: e.latex, form: e.form, correct: by !== undefined };
     return by === undefined ? base : { ...base, by };
@@ -163,11 +173,18 @@ function algebraicTest(
 ): CandidateTest | undefined {
   const want = prepare(e.latex);
   if (!want.ok) return undefined;
+  // A bare expression or one side of a statement (`\dfrac{3}{7}`, `v_f = \sqrt{2gh}`) answers the
+  // expected quantity by its value: it is compared with the expected right-hand side.
+  const sides = want.kind === 'equation' ? relationSides(e.latex) : undefined;
+  const rhs = sides === undefined ? undefined : prepare(sides.rhs);
+  const value = rhs?.ok === true && rhs.kind === 'expression' ? rhs : undefined;
   return {
     numerical: false,
     accepts: (text) => {
       const got = prepare(text);
-      return got.ok && got.kind === want.kind && compare(got, want) === 'equivalent';
+      if (!got.ok) return false;
+      if (got.kind === want.kind) return compare(got, want) === 'equivalent';
+      return value !== undefined && got.kind === 'expression' && compare(got, value) === 'equivalent';
     },
   };
 }
@@ -181,24 +198,28 @@ function judge(
   test: CandidateTest,
   statements: readonly Statement[],
   response: string,
+  inPart: number,
 ): string | undefined {
-  const tries = (s: Statement): string | undefined => {
+  // A statement is tried whole, then (unless `wholeOnly`) by its sides: a side that is the expected
+  // value answers the quantity whatever the answer calls it.
+  const tries = (s: Statement, wholeOnly: boolean): string | undefined => {
     if (test.accepts(s.latex, !s.bare)) return s.latex;
-    if (s.sides === undefined) return undefined;
+    if (s.sides === undefined || wholeOnly) return undefined;
     return [s.sides.rhs, s.sides.lhs].find((t) => test.accepts(t, false));
   };
-  const first = (list: readonly Statement[]) => {
+  const first = (list: readonly Statement[], wholeOnly = false) => {
     for (const s of list) {
-      const hit = tries(s);
+      const hit = tries(s, wholeOnly);
       if (hit !== undefined) return hit;
     }
     return undefined;
   };
+  const part = partOf(e, statements, response);
   if (key !== undefined) {
     // A side that is the quantity has exactly its variables: only such statements have their sides
     // prepared and compared.
     const quantity = keyVariables.filter((v) => v !== VALUE_SYMBOL);
-    const named = statements.filter((s) => s.names(key, quantity) && (!test.numerical || s.hasValue));
+    const named = part.statements.filter((s) => s.names(key, quantity) && (!test.numerical || s.hasValue));
     if (named.length > 0) {
       const boxed = named.filter((s) => s.boxed);
       const pool = boxed.length > 0 ? boxed : named;
@@ -207,43 +228,87 @@ function judge(
       // The final statement: every formula of the last statement of the quantity (a chain
       // `t = \frac{…}{…} = 1.71\times10^4\,\mathrm{s} = 4.75\,\mathrm{h}` states it several ways), and
       // unnamed boxed values written after it.
-      return first([
+      const hit = first([
         ...pool.filter((s) => s.offset === last.offset),
-        ...statements.filter((s) => s.boxed && s.bare && s.offset > last.offset),
+        ...part.statements.filter((s) => s.boxed && s.bare && s.offset > last.offset),
       ]);
+      if (hit !== undefined || boxed.length > 0) return hit;
+      // Named only in unboxed statements while the part boxes its answers under other names (`v` for
+      // the speed at the bottom, the answer boxed as `v_f`): the boxes are the declared answer.
+      return first(part.statements.filter((s) => s.boxed));
     }
   }
-  const hit = first(concluding(e, statements, response));
+  const hit = first(concluding(part, inPart));
   if (hit !== undefined || test.numerical) return hit;
   // An algebraic answer the response never states under the expected name (`b^3 = …` for `b = …`):
-  // any formula equivalent to it (a relation cannot be "revised" under a name it never had).
-  return first(statements.filter((s) => !s.bare));
+  // any formula of the part equivalent to it as a whole (a relation cannot be "revised" under a name
+  // it never had; a side alone could be an intermediate).
+  // Not when the part declares its answer in a box or a bare value: a relation before that is an
+  // intermediate the declared answer may revise.
+  if (part.statements.some((s) => s.boxed)) return undefined;
+  const declared = part.statements.filter((s) => s.bare).at(-1)?.offset ?? -1;
+  return first(
+    part.statements.filter((s) => !s.bare && s.offset > declared),
+    true,
+  );
+}
+
+/** The statements that answer one expected quantity, and whether the summary may be read name-free. */
+interface Part {
+  readonly statements: readonly Statement[];
+  /** Offset of a concluding section ("Final answer", "Summary") inside the part, if any. */
+  readonly summary: number | undefined;
 }
 
 /**
- * Candidates when the answer never names the expected quantity: the boxed statements if any, else
- * the last formula and last bare value of the sub-question's section, of the concluding section and
- * of the whole answer.
+ * The part of the answer that answers a sub-question: the sections marked with its letter (`**(b)**`,
+ * `- (b)`), and a concluding section that marks no parts; the whole answer for a problem without
+ * sub-questions or an answer that marks none. Values are never taken across sub-questions.
  */
-function concluding(e: Expected, statements: readonly Statement[], response: string): Statement[] {
-  const boxed = statements.filter((s) => s.boxed);
+function partOf(e: Expected, statements: readonly Statement[], response: string): Part {
+  const summary = concludingOffset(response);
+  if (e.letter === undefined) return { statements, summary };
+  const sections = answerSections(response);
+  const own = sections.filter((s) => s.letter === e.letter);
+  if (own.length === 0) return { statements, summary };
+  const inOwn = (offset: number) => own.some((s) => offset >= s.start && offset < s.end);
+  // A summary after the last section that marks no parts belongs to every sub-question.
+  const lastSection = sections.at(-1)!;
+  const shared = summary !== undefined && summary >= lastSection.end ? summary : undefined;
+  return {
+    statements: statements.filter((s) => inOwn(s.offset) || (shared !== undefined && s.offset >= shared)),
+    summary: shared,
+  };
+}
+
+/**
+ * Candidates when the answer never names the expected quantity: the part's boxed statements if any,
+ * else its last formulas (one per expected answer of the part, with distinct left sides), its last
+ * bare value and its concluding section.
+ */
+function concluding(part: Part, inPart: number): Statement[] {
+  const boxed = part.statements.filter((s) => s.boxed);
   if (boxed.length > 0) return boxed;
   const out = new Set<Statement>();
-  const lastIn = (from: number, to: number) => {
-    const inside = statements.filter((s) => s.offset >= from && s.offset < to);
-    const formula = inside.filter((s) => !s.bare).at(-1);
-    const value = inside.filter((s) => s.bare).at(-1);
-    if (formula !== undefined) out.add(formula);
-    if (value !== undefined) out.add(value);
-  };
-  if (e.letter !== undefined) {
-    for (const section of answerSections(response)) {
-      if (section.letter === e.letter) lastIn(section.start, section.end);
-    }
+  // A chain's links share one math block: each block is one statement, named by its first left side.
+  const formulas = part.statements.filter((s) => !s.bare);
+  const group = (s: Statement) => (s.block === undefined ? `@${s.offset}` : `#${s.block}`);
+  const firstOf = new Map<string, Statement>();
+  for (const s of formulas) if (!firstOf.has(group(s))) firstOf.set(group(s), s);
+  const lefts = new Set<string>();
+  const groups = new Set<string>();
+  for (let k = formulas.length - 1; k >= 0 && groups.size < inPart; k--) {
+    const g = group(formulas[k]!);
+    const first = firstOf.get(g)!;
+    const left = first.sides?.lhs.replace(/\s+/g, '') ?? first.latex;
+    if (lefts.has(left) || groups.has(g)) continue;
+    lefts.add(left);
+    groups.add(g);
   }
-  const summary = concludingOffset(response);
-  if (summary !== undefined) for (const s of statements) if (s.offset >= summary) out.add(s);
-  lastIn(0, Number.POSITIVE_INFINITY);
+  for (const s of formulas) if (groups.has(group(s))) out.add(s);
+  const value = part.statements.filter((s) => s.bare).at(-1);
+  if (value !== undefined) out.add(value);
+  if (part.summary !== undefined) for (const s of part.statements) if (s.offset >= part.summary) out.add(s);
   return [...out];
 }
 

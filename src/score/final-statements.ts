@@ -12,6 +12,8 @@ export interface Statement {
   /** Offset in the answer; the links of a chain `a = b = c` share the offset of its first side. */
   readonly offset: number;
   readonly boxed: boolean;
+  /** The math block it was read from (a chain's links share it); boxes read alone have none. */
+  readonly block?: number;
   /** A lone expression (`4.75\,\mathrm{h}`), not a relation. */
   readonly bare: boolean;
   /** The two sides of an equation (`=`, `\approx`); undefined for bare values and inequalities. */
@@ -39,7 +41,7 @@ export function finalStatements(
   extraction: ExtractionResult,
   prepare: (latex: string) => PreparedFormula,
 ): Statement[] {
-  const read: { latex: string; offset: number; boxed: boolean; bare: boolean }[] = [];
+  const read: { latex: string; offset: number; boxed: boolean; bare: boolean; block?: number }[] = [];
   const boxes = boxedSpans(response).slice(0, MAX_BOXES);
   const inBox = (offset: number) =>
     boxes.some((b) => offset >= b.start && offset < b.start + b.content.length);
@@ -53,14 +55,14 @@ export function finalStatements(
   }
   for (const f of extraction.formulas)
     if (!inBox(f.offset))
-      read.push({ latex: f.latex, offset: f.offset, boxed: f.kind === 'boxed', bare: false });
+      read.push({ latex: f.latex, offset: f.offset, boxed: f.kind === 'boxed', bare: false, block: f.block });
   for (const f of extraction.candidates)
     if (!inBox(f.offset))
-      read.push({ latex: f.latex, offset: f.offset, boxed: f.kind === 'boxed', bare: true });
+      read.push({ latex: f.latex, offset: f.offset, boxed: f.kind === 'boxed', bare: true, block: f.block });
   read.sort((a, b) => a.offset - b.offset);
-  return read.map(({ latex, offset, boxed, bare }) => {
+  return read.map(({ latex, offset, boxed, bare, block }) => {
     const whole = prepare(latex);
-    const base = { latex, offset, boxed, bare };
+    const base = block === undefined ? { latex, offset, boxed, bare } : { latex, offset, boxed, bare, block };
     if (bare) return { ...base, hasValue: expressionValue(whole) !== undefined, names: () => false };
     const sides = relationSides(latex);
     if (sides === undefined) return { ...base, hasValue: false, names: () => false };

@@ -17,13 +17,18 @@ interface Case {
   readonly response: string;
   readonly expected: boolean;
   readonly why: string;
+  /** The issue-21 class a row of `final-answer-classes.jsonl` exercises (1–10). */
+  readonly class?: number;
 }
 
-const file = fileURLToPath(new URL('./final-answer-cases.jsonl', import.meta.url));
-const cases: Case[] = readFileSync(file, 'utf8')
-  .split('\n')
-  .filter((l) => l.trim() !== '')
-  .map((l) => JSON.parse(l) as Case);
+// `final-answer-classes.jsonl`: rows written for the classes of issue 21 (math without delimiters,
+// bare values, renamed quantities, …), each right answer beside its near misses.
+const cases: Case[] = ['final-answer-cases.jsonl', 'final-answer-classes.jsonl'].flatMap((name) =>
+  readFileSync(fileURLToPath(new URL(`./${name}`, import.meta.url)), 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => JSON.parse(l) as Case),
+);
 
 function problemOf(c: Case): Problem {
   const subquestions = c.problem.subquestions?.map((s) => ({ ...s, subproblem: '', solution: '' }));
@@ -45,6 +50,20 @@ for (const c of cases) {
     assert.equal(record.final_answer.explicit, c.expected, detail);
   });
 }
+
+test('every class row has a near miss of its class', () => {
+  const classes = new Set(cases.flatMap((c) => (c.class === undefined ? [] : [c.class])));
+  for (const k of classes) {
+    assert.ok(
+      cases.some((c) => c.class === k && c.expected),
+      `class ${k}: a right answer`,
+    );
+    assert.ok(
+      cases.some((c) => c.class === k && !c.expected),
+      `class ${k}: a near miss`,
+    );
+  }
+});
 
 test('the cases cover both directions', () => {
   assert.ok(cases.filter((c) => c.expected).length >= 8);

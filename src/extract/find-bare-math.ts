@@ -1,0 +1,241 @@
+import { parseUnit } from '../physics/units.js';
+import type { MathBlock } from './find-math-blocks.js';
+
+/** Longest line read for undelimited math, in characters. */
+const MAX_LINE = 2000;
+/** Most undelimited spans taken from one answer. */
+const MAX_SPANS = 500;
+
+/** Words that are math when written bare (function names), not prose. */
+const MATH_WORDS = new Set([
+  'sin',
+  'cos',
+  'tan',
+  'cot',
+  'sec',
+  'csc',
+  'sinh',
+  'cosh',
+  'tanh',
+  'coth',
+  'arcsin',
+  'arccos',
+  'arctan',
+  'ln',
+  'log',
+  'lg',
+  'exp',
+  'max',
+  'min',
+  'sqrt',
+  'det',
+]);
+/** Words after which a number ends a sentence's statement: "the speed is 4.4 m/s". */
+const COPULAS = new Set([
+  'is',
+  'are',
+  'equals',
+  'be',
+  'becomes',
+  'gives',
+  'yields',
+  'approximately',
+  'about',
+  'of',
+]);
+/** A relation symbol: a run holding one states a formula. */
+const RELATION =
+  /(?:^|[^\\<>])(?:=|<|>)|\\(?:approx|simeq|le|ge|leq|geq|neq|lt|gt|sim|propto|equiv)(?![a-zA-Z])|[≈≤≥≠]/;
+/** Markdown and labels before a line's math: bullets, numbers, headings, quotes, `Answer:`, `(a)`. */
+const LEAD =
+  /^[ \t]*(?:>[ \t]*)*(?:#{1,6}[ \t]+)?(?:(?:[-*+•]|\d{1,3}[.)])[ \t]+)?(?:(?:\*\*|__)?[ \t]*(?:(?:final|numerical|the)[ \t]+)?(?:answers?|results?)[ \t]*(?:\((?:[a-h]|[ivx]{1,4})\))?[ \t]*[:,]?[ \t]*(?:\*\*|__)?[ \t]*)?(?:(?:\*\*|__)?[ \t]*(?:part[ \t]+)?\(?(?:[a-h]|[ivx]{1,4})\)[ \t]*[:.]?[ \t]*(?:\*\*|__)?[ \t]*)?/i;
+
+interface Token {
+  readonly text: string;
+  readonly start: number;
+  readonly end: number;
+}
+
+/**
+ * Finds math written without delimiters (issue 21, class 1): lines or spans of a line made of LaTeX
+ * commands, symbols, numbers and relations (`\displaystyle v=\sqrt{\frac{2gh}{3}}`, `\frac{mg}{k}` on
+ * its own line, `Answer: T = 2\pi\sqrt{L/g}`, `so v = 3.2 m/s`), in lines that hold no delimited
+ * math (`blocks`). Prose words (two or more letters that are neither a function name nor a unit
+ * after a number) end a span. A span is kept when it holds a relation, or when it is all that is
+ * left of its line after a bullet or label (`- \frac{mg}{k}`, `Answer: 3.2 m/s`) and holds a number
+ * or a command, or when a copula introduces a number that ends the line ("the speed is 4.4 m/s.").
+ * Whether a span parses is left to the caller. Code fences, table rows and inline code are skipped.
+ */
+export function findBareMath(text: string, blocks: readonly MathBlock[]): MathBlock[] {
+  const out: MathBlock[] = [];
+  const covered = blocks.map((b) => [b.offset - 2, b.offset + b.content.length + 2] as const);
+  let fence = false;
+  let start = 0;
+  while (start <= text.length && out.length < MAX_SPANS) {
+    const nl = text.indexOf('\n', start);
+    const end = nl < 0 ? text.length : nl;
+    const line = text.slice(start, end);
+    if (/^[ \t]*(?:```|~~~)/.test(line)) fence = !fence;
+    else if (!fence && line.length <= MAX_LINE && !skipLine(line, start, end, covered))
+      for (const span of lineSpans(line)) out.push({ ...span, offset: start + span.offset });
+    if (nl < 0) break;
+    start = nl + 1;
+  }
+  return out;
+}
+
+function skipLine(line: string, start: number, end: number, covered: readonly (readonly [number, number])[]) {
+  if (!/[=\\<>≈≤≥0-9]/.test(line)) return true;
+  if (/[$`|]|\\[[(]|\\begin\{|\\boxed/.test(line)) return true;
+  return covered.some(([s, e]) => s < end && e > start);
+}
+
+/** The math spans of one line (offsets in the line). */
+function lineSpans(line: string): MathBlock[] {
+  const lead = LEAD.exec(line)?.[0].length ?? 0;
+  const tokens = tokenize(line, lead);
+  const out: MathBlock[] = [];
+  let k = 0;
+  while (k < tokens.length) {
+    if (isProse(tokens, k)) {
+      k++;
+      continue;
+    }
+    let j = k;
+    while (j < tokens.length && !isProse(tokens, j)) j++;
+    const run = trimRun(line, tokens[k]!.start, tokens[j - 1]!.end);
+    const whole = k === 0 && j === tokens.length;
+    const before = tokens[k - 1]?.text.toLowerCase().replace(/[*_]/g, '');
+    if (
+      run !== undefined &&
+      keep(run.text, whole, j === tokens.length && before !== undefined && COPULAS.has(before))
+    )
+      out.push({ content: run.text, offset: run.start, kind: whole ? 'display' : 'inline', rows: false });
+    k = j;
+  }
+  return out;
+}
+
+function keep(text: string, whole: boolean, copula: boolean): boolean {
+  if (RELATION.test(text)) return /[A-Za-z0-9\\α-ωΑ-Ω]/.test(text.replace(/\\[a-zA-Z]+/g, 'x'));
+  const hasNumber = /\d/.test(text);
+  if (copula) return hasNumber;
+  if (!whole) return false;
+  // A whole line without a relation: a value, or an expression with structure (not a lone symbol).
+  return hasNumber || /\\(?:[dt]?frac|sqrt|cdot|times)|[\^_+\-*/]/.test(text);
+}
+
+/** The run without trailing punctuation and unbalanced outer brackets. */
+function trimRun(line: string, from: number, to: number): { text: string; start: number } | undefined {
+  let a = from;
+  let b = to;
+  while (b > a && /[.,;:!?*]/.test(line[b - 1]!)) b--;
+  while (a < b && /[*:,]/.test(line[a]!)) a++;
+  const text = line.slice(a, b).trim();
+  return text === ''
+    ? undefined
+    : { text, start: a + (line.slice(a, b).length - line.slice(a, b).trimStart().length) };
+}
+
+/** Whitespace-separated tokens from `from`, keeping brace groups whole (`\text{ m/s}`). */
+function tokenize(line: string, from: number): Token[] {
+  const out: Token[] = [];
+  let depth = 0;
+  let start = -1;
+  for (let i = from; i <= line.length; i++) {
+    const ch = line[i];
+    const space = ch === undefined || ch === ' ' || ch === '\t' || ch === '\r';
+    if (space && depth <= 0) {
+      if (start >= 0) out.push({ text: line.slice(start, i), start, end: i });
+      start = -1;
+      depth = 0;
+      continue;
+    }
+    if (start < 0) start = i;
+    if (ch === '\\') i++;
+    else if (ch === '{') depth++;
+    else if (ch === '}') depth--;
+  }
+  return out;
+}
+
+/** Whether token `k` is a prose word (ends a math span). */
+function isProse(tokens: readonly Token[], k: number): boolean {
+  const raw = tokens[k]!.text;
+  const word = raw.replace(/^[(*_"'“]+|[)*_"'”.,;:!?]+$/g, '');
+  if (/^[A-Za-z]+(?:\.[A-Za-z]+)+$/.test(word)) return true; // i.e., e.g.
+  if (/^[A-Za-z]{2,}(?:-[A-Za-z]+)+$/.test(word) || /^[A-Za-z]+['’]s$/.test(word)) return true;
+  if (/^\d+(?:st|nd|rd|th)$/.test(word)) return true;
+  if (!/^[A-Za-z]{2,}$/.test(word)) return false;
+  if (MATH_WORDS.has(word)) return false;
+  const previous = tokens[k - 1]?.text;
+  // A unit word right after a number (`5 kg`, `3.2 m/s` is not a word): part of the value.
+  if (previous !== undefined && /\d$/.test(previous) && parseUnit(word).ok) return false;
+  // A short product of symbols beside an operator (`F = ma`, `mgh = …`) is math, unless it is an
+  // English word.
+  if (word.length > 4 || ENGLISH.has(word.toLowerCase()) || word !== raw) return true;
+  const next = tokens[k + 1]?.text;
+  return !(
+    (previous !== undefined && /(?:[=+\-*/^(<>]|\\cdot|\\times)$/.test(previous)) ||
+    (next !== undefined && /^(?:[=+\-*/^<>]|\\cdot|\\times|\\approx)/.test(next))
+  );
+}
+
+/** Short English words that are never a product of symbols in an answer. */
+const ENGLISH = new Set([
+  'the',
+  'and',
+  'is',
+  'are',
+  'of',
+  'to',
+  'in',
+  'for',
+  'with',
+  'so',
+  'at',
+  'by',
+  'on',
+  'as',
+  'it',
+  'be',
+  'we',
+  'or',
+  'an',
+  'if',
+  'then',
+  'from',
+  'into',
+  'this',
+  'that',
+  'when',
+  'thus',
+  'hence',
+  'here',
+  'its',
+  'has',
+  'have',
+  'was',
+  'not',
+  'no',
+  'yes',
+  'but',
+  'get',
+  'gets',
+  'give',
+  'find',
+  'use',
+  'all',
+  'each',
+  'both',
+  'than',
+  'where',
+  'which',
+  'let',
+  'now',
+  'also',
+  'only',
+  'same',
+  'mass',
+  'time',
+]);

@@ -1,0 +1,57 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { extractFormulas, findBareMath, findMathBlocks } from '../../src/extract/index.js';
+
+// Math written without delimiters, as chat models often write it: the spans we must take (raw
+// LaTeX lines, labelled answers, a formula ending a sentence) and prose we must leave alone.
+const TAKEN: readonly (readonly [string, string, readonly string[]])[] = [
+  [
+    'displaystyle line',
+    'So\n\\displaystyle v=\\sqrt{\\frac{2gh}{3}}\n',
+    ['\\displaystyle v=\\sqrt{\\frac{2gh}{3}}'],
+  ],
+  ['labelled answer', 'Answer: T = 2\\pi\\sqrt{L/g}', ['T = 2\\pi\\sqrt{L/g}']],
+  ['bold label', '**Final answer:** 5 kg', ['5 kg']],
+  ['sentence end', 'Therefore the speed is v = 3.2 m/s.', ['v = 3.2 m/s']],
+  ['copula and value', 'The tension in the rope is 12.4 N.', ['12.4 N']],
+  ['bullet expression', '- \\frac{mg}{k}', ['\\frac{mg}{k}']],
+  ['equals line', '= 3.2\\,\\mathrm{m/s}', ['= 3.2\\,\\mathrm{m/s}']],
+  ['part marker', '(b) a = g\\sin\\theta', ['a = g\\sin\\theta']],
+  ['formula then prose', 'F = ma gives the acceleration directly', ['F = ma']],
+];
+const LEFT: readonly (readonly [string, string])[] = [
+  ['prose with a year', 'In 1905, Einstein showed that the mass is 2 times larger.'],
+  ['prose with symbols', 'where \\rho is the density and A the area, i.e. constant'],
+  ['heading', '### Step 1: Find the speed'],
+  ['lone symbol line', '\\rho'],
+  ['table row', '| v | 3.2 m/s |'],
+  ['inline code', 'Run `x = 5` first'],
+  ['delimited line', 'We have $v = 3$ and so on'],
+  ['code fence', '```\nx = 5\n```'],
+];
+
+for (const [name, text, spans] of TAKEN) {
+  test(`bare math taken: ${name}`, () => {
+    const found = findBareMath(text, findMathBlocks(text)).map((b) => b.content);
+    assert.deepEqual(found, spans);
+    for (const b of findBareMath(text, findMathBlocks(text)))
+      assert.equal(text.slice(b.offset, b.offset + b.content.length), b.content);
+  });
+}
+
+for (const [name, text] of LEFT) {
+  test(`prose left alone: ${name}`, () => {
+    assert.deepEqual(
+      findBareMath(text, findMathBlocks(text)).map((b) => b.content),
+      [],
+    );
+  });
+}
+
+test('undelimited formulas reach the extraction', () => {
+  const r = extractFormulas('Energy gives\n\\displaystyle mgh = \\frac12 mv^2\nAnswer: v = \\sqrt{2gh}');
+  assert.deepEqual(
+    r.formulas.map((f) => f.latex),
+    ['mgh = \\frac12 mv^2', 'v = \\sqrt{2gh}'],
+  );
+});
