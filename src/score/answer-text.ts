@@ -38,7 +38,10 @@ export function phraseMatches(expected: string, text: string): boolean {
   return ` ${normalizePhrase(text)} `.includes(` ${e} `);
 }
 
-/** The sides of a single relation written in LaTeX (`F = ma` → `F`, `ma`), split at the top level. */
+/**
+ * The sides of a single relation written in LaTeX (`F = ma` → `F`, `ma`; also `\approx`, `\simeq`,
+ * `\equiv`, `≈`, `≃`), split at the top level.
+ */
 export function relationSides(latex: string): { lhs: string; rhs: string } | undefined {
   let depth = 0;
   for (let k = 0; k < latex.length; k++) {
@@ -50,7 +53,7 @@ export function relationSides(latex: string): { lhs: string; rhs: string } | und
       k++;
     } else if (ch === '{' || ch === '(' || ch === '[') depth++;
     else if (ch === '}' || ch === ')' || ch === ']') depth--;
-    else if (ch === '=' && depth === 0)
+    else if ((ch === '=' || ch === '≈' || ch === '≃') && depth === 0)
       return { lhs: latex.slice(0, k).trim(), rhs: latex.slice(k + 1).trim() };
   }
   return undefined;

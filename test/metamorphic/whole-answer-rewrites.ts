@@ -21,7 +21,10 @@ function mapDisplays(response: string, f: (content: string) => string): string |
 
 /** The final quantities a problem names: the left sides of its final answers that are one symbol. */
 function finalSymbols(problem: Problem): string[] {
-  const lists = [problem.final_answer ?? [], ...(problem.subquestions ?? []).map((s) => s.final_answer ?? [])];
+  const lists = [
+    problem.final_answer ?? [],
+    ...(problem.subquestions ?? []).map((s) => s.final_answer ?? []),
+  ];
   const out = new Set<string>();
   for (const latex of lists.flat()) {
     const m = /^\s*([A-Za-z]|\\[A-Za-z]+)\s*=/.exec(latex);
@@ -30,7 +33,7 @@ function finalSymbols(problem: Problem): string[] {
   return [...out];
 }
 
-const escape = (s: string) => s.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&');
+const escapeRegExp = (s: string) => s.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&');
 
 /** Value-preserving rewrites: the record (step score, matched nodes, final verdict) must not change. */
 export const REWRITES: Readonly<Record<string, AnswerRewrite>> = {
@@ -60,7 +63,7 @@ export const REWRITES: Readonly<Record<string, AnswerRewrite>> = {
   'rename-boxed-final': (r, problem) => {
     let out = r;
     for (const symbol of finalSymbols(problem)) {
-      const re = new RegExp(`\\\\boxed\\{\\s*${escape(symbol)}(?![A-Za-z_^'])\\s*=`, 'g');
+      const re = new RegExp(`\\\\boxed\\{\\s*${escapeRegExp(symbol)}(?![A-Za-z_^'])\\s*=`, 'g');
       out = out.replace(re, `\\boxed{${symbol}_{\\mathrm{f}} =`);
     }
     return out === r ? undefined : out;
