@@ -8,7 +8,7 @@ import { type ExtractOptions, extractFormulas } from '../extract/extract-formula
 import { charge, chargeRecorded, metered, workExhausted } from '../numeric/work-meter.js';
 import { baselines } from './baselines.js';
 import { SCORER_VERSION } from './codes.js';
-import { checkFinalAnswer } from './final-answer.js';
+import { checkFinalAnswer, creditFinalNodes } from './final-answer.js';
 import { LruCache } from './lru-cache.js';
 import { createPairMatcher, type MatchStats, type PairMatcher } from './pair-matcher.js';
 import { type PreparedNode, prepareNodes } from './prepare-nodes.js';
@@ -272,20 +272,37 @@ export function createScorer(problems: readonly Problem[], options: ScorerOption
         where,
       });
     }
-    const matched = new Set(matchedBy.keys());
+    // The final-answer check reads the answer's formulas through the same cached preparer.
+    const finalOptions = {
+      prepare: (latex: string) => prepareAnswer(latex, problem),
+      compare: matcher.decide,
+      ...(options.numericTolerance === undefined ? {} : { tolerance: options.numericTolerance }),
+    };
+    // A final node the answer's final statement meets by value (under another name, as a bare
+    // value) is matched as a grader reads it.
+    const { credited: byFinal, contradicted } = creditFinalNodes(
+      problem,
+      response,
+      extraction,
+      new Set(matchedBy.keys()),
+      equivalence,
+      finalOptions,
+    );
+    const matched = new Set([...matchedBy.keys(), ...byFinal.keys()]);
     const achieved = ancestorClosure(problem.grading_standard, matched);
     const achievedSet = new Set(achieved);
     const total = problem.grading_standard.length;
     const credits: NodeCredit[] = problem.grading_standard.map((n) => {
       const by = matchedBy.get(n.index);
       if (by !== undefined) return { index: n.index, status: 'matched', matched_by: by };
+      const text = byFinal.get(n.index);
+      if (text !== undefined)
+        return { index: n.index, status: 'matched', matched_by: [], final_answer_by: text };
       return { index: n.index, status: achievedSet.has(n.index) ? 'ancestor' : 'missed' };
     });
-    // The final-answer check reads the answer's formulas through the same cached preparer.
     const final = checkFinalAnswer(problem, response, extraction, matched, equivalence, {
-      prepare: (latex) => prepareAnswer(latex, problem),
-      compare: matcher.decide,
-      ...(options.numericTolerance === undefined ? {} : { tolerance: options.numericTolerance }),
+      ...finalOptions,
+      contradicted,
     });
     // Numerical and text answers: the explicit check decides (the final nodes of a numerical problem
     // are often general laws a partial answer writes with wrong numbers). Algebraic answers: either

@@ -1,5 +1,7 @@
+import { stripMath } from '../core/strip-math.js';
 import type { Verdict } from '../core/tree.js';
-import type { Problem } from '../dag/types.js';
+import { ancestorClosure } from '../dag/ancestor-closure.js';
+import type { DagNode, Problem } from '../dag/types.js';
 import { withStandardConstants } from '../equivalence/constants-fallback.js';
 import { compareFormulas, prepareFormula, VALUE_SYMBOL } from '../equivalence/index.js';
 import type { NumericTolerance } from '../equivalence/literal-precision.js';
@@ -31,6 +33,8 @@ export interface FinalAnswerOptions {
    * of the answer does not run Algorithm 1 on each. Default `compareFormulas`.
    */
   readonly compare?: (got: PreparedFormula, want: PreparedFormula) => Verdict;
+  /** Final nodes the answer contradicts ({@link creditFinalNodes}): not reached as ancestors. */
+  readonly contradicted?: ReadonlySet<number>;
 }
 
 interface Expected {
@@ -89,11 +93,87 @@ export function checkFinalAnswer(
   options: FinalAnswerOptions = {},
 ): FinalAnswerCheck {
   const finals = problem.grading_standard.filter((n) => n.is_final_answer === true);
-  const nodes = finals.length === 0 ? null : finals.every((n) => matched.has(n.index));
+  const contradicted = options.contradicted ?? new Set<number>();
+  const nodes = reachedFinals(problem, finals, matched, contradicted);
   const expected = expectedAnswers(problem);
-  if (expected.length === 0) return { nodes, explicit: null, answers: [] };
+  if (expected.length === 0) {
+    // A problem with only a DAG (the released PRISM data): its final nodes are the expected answers,
+    // already judged by value by {@link creditFinalNodes} (the scorer adds them to `matched`).
+    const reached = new Set(ancestorClosure(problem.grading_standard, finalSeeds(finals, matched)));
+    const answers = finals.map((n) => ({
+      expected: stripMath(n.formula).latex.trim(),
+      form: 'algebraic',
+      correct: matched.has(n.index) || (reached.has(n.index) && !contradicted.has(n.index)),
+    }));
+    return { nodes, explicit: null, answers };
+  }
+  const verdicts = judgeAll(expected, response, extraction, equivalence, problem, options);
+  const answers = expected.map((e, i) => {
+    const by = verdicts[i];
+    const base = { expected: e.latex, form: e.form, correct: by !== undefined };
+    return by === undefined ? base : { ...base, by };
+  });
+  return { nodes, explicit: answers.every((a) => a.correct), answers };
+}
+
+/**
+ * The final nodes an answer meets by value, as a grader reads it (issue 21): each unmatched final
+ * node is judged like an expected final answer — its final statement under the node's name, else
+ * the concluding statements of its part name-free (`v_f = …` for `v = …`, a boxed bare value). The
+ * scorer counts them as matched (so their ancestors are credited), and a problem with only a DAG is
+ * judged on them. Returns node index → the answer text that met it.
+ */
+export function creditFinalNodes(
+  problem: Problem,
+  response: string,
+  extraction: ExtractionResult,
+  matched: ReadonlySet<number>,
+  equivalence: EquivalenceOptions,
+  options: FinalAnswerOptions = {},
+): FinalNodeCredit {
+  const credited = new Map<number, string>();
+  const contradicted = new Set<number>();
+  const finals = problem.grading_standard.filter((n) => n.is_final_answer === true);
+  const open = finals.filter((n) => !matched.has(n.index));
+  if (open.length === 0) return { credited, contradicted };
+  const prepare = preparer(problem, options);
+  const expected = finalNodeAnswers(problem, open, prepare);
+  const verdicts = judgeAll(expected, response, extraction, equivalence, problem, options);
+  const stated = statedAll(expected, response, extraction, problem, options);
+  open.forEach((n, i) => {
+    const by = verdicts[i];
+    if (by !== undefined) credited.set(n.index, by);
+    else if (stated[i] === true) contradicted.add(n.index);
+  });
+  return { credited, contradicted };
+}
+
+/** What {@link creditFinalNodes} found. */
+export interface FinalNodeCredit {
+  /** Final node index → the answer text that met it by value. */
+  readonly credited: Map<number, string>;
+  /**
+   * Final nodes the answer states under their own name with another value: never reached as an
+   * ancestor of a matched final node.
+   */
+  readonly contradicted: ReadonlySet<number>;
+}
+
+function preparer(problem: Problem, options: FinalAnswerOptions): (latex: string) => PreparedFormula {
   const constants = problem.constants === undefined ? {} : { constants: problem.constants };
-  const prepare = options.prepare ?? ((latex: string) => prepareFormula(latex, constants));
+  return options.prepare ?? ((latex: string) => prepareFormula(latex, constants));
+}
+
+/** The text that meets each expected answer, or undefined. */
+function judgeAll(
+  expected: readonly Expected[],
+  response: string,
+  extraction: ExtractionResult,
+  equivalence: EquivalenceOptions,
+  problem: Problem,
+  options: FinalAnswerOptions,
+): (string | undefined)[] {
+  const prepare = preparer(problem, options);
   const statements = finalStatements(response, extraction, prepare);
   // A quantity the problem asks for in several forms (r_min in b and in θ) is looked for in every
   // statement of it, not only the last one.
@@ -104,37 +184,89 @@ export function checkFinalAnswer(
   const keys = quantities.map((q) => (q === undefined ? undefined : quantityKey(q)));
   const repeated = new Set(keys.filter((k, i) => k !== undefined && keys.indexOf(k) !== i));
   const inPart = (e: Expected) => expected.filter((x) => x.letter === e.letter).length;
-  const answers = expected.map((e, i) => {
-    let by: string | undefined;
+  const compare = options.compare ?? ((got, want) => compareFormulas(got, want, equivalence).verdict);
+  return expected.map((e, i) => {
     if (e.form === 'text-based') {
       const boxes = boxedContents(response);
       const haystacks = boxes.length > 0 ? boxes : [response.slice(-400)];
-      by = haystacks.find((h) => phraseMatches(e.latex, h));
-    } else {
-      const test =
-        e.form === 'numerical'
-          ? numericTest(e, prepare, options.tolerance)
-          : algebraicTest(
-              e,
-              prepare,
-              options.compare ?? ((got, want) => compareFormulas(got, want, equivalence).verdict),
-            );
-      if (test !== undefined)
-        by = judge(
-          e,
-          keys[i],
-          quantities[i]?.variables ?? [],
-          repeated,
-          test,
-          statements,
-          response,
-          inPart(e),
-        );
+      return haystacks.find((h) => phraseMatches(e.latex, h));
     }
-    const base = { expected: e.latex, form: e.form, correct: by !== undefined };
-    return by === undefined ? base : { ...base, by };
+    const test =
+      e.form === 'numerical'
+        ? numericTest(e, prepare, options.tolerance)
+        : algebraicTest(e, prepare, compare);
+    if (test === undefined) return undefined;
+    const variables = quantities[i]?.variables ?? [];
+    return judge(e, keys[i], variables, repeated, test, statements, response, inPart(e));
   });
-  return { nodes, explicit: answers.every((a) => a.correct), answers };
+}
+
+/**
+ * Whether the answer states each expected quantity under its own name in the part that answers it
+ * (a final statement of it exists, right or wrong).
+ */
+function statedAll(
+  expected: readonly Expected[],
+  response: string,
+  extraction: ExtractionResult,
+  problem: Problem,
+  options: FinalAnswerOptions,
+): boolean[] {
+  const prepare = preparer(problem, options);
+  const statements = finalStatements(response, extraction, prepare);
+  return expected.map((e) => {
+    const sides = relationSides(e.latex);
+    const q = sides === undefined ? undefined : prepare(sides.lhs);
+    const key = q === undefined ? undefined : quantityKey(q);
+    if (key === undefined || q === undefined) return false;
+    const quantity = q.variables.filter((v) => v !== VALUE_SYMBOL);
+    return partOf(e, statements, response).statements.some((s) => s.names(key, quantity));
+  });
+}
+
+/**
+ * The final nodes of a problem without `final_answer` fields, as expected answers: numerical when
+ * the node's right side is a written value (its figures are the problem's), else algebraic; the
+ * node's sub-question letter keeps the search inside that part of the answer.
+ */
+function finalNodeAnswers(
+  problem: Problem,
+  finals: readonly DagNode[],
+  prepare: (latex: string) => PreparedFormula,
+): Expected[] {
+  return finals.map((node) => {
+    const { latex } = stripMath(node.formula);
+    const sides = relationSides(latex);
+    const numerical = sides !== undefined && writtenValue(prepare(sides.rhs)) !== undefined;
+    const base = { latex: latex.trim(), form: numerical ? 'numerical' : 'algebraic' };
+    const figures = problem.significant_figures;
+    return {
+      ...base,
+      ...(figures === undefined ? {} : { sigfigs: figures }),
+      ...(node.subquestion === undefined ? {} : { letter: node.subquestion.toLowerCase() }),
+    };
+  });
+}
+
+/** The final nodes matched: their ancestors are reached too. */
+function finalSeeds(finals: readonly DagNode[], matched: ReadonlySet<number>): Set<number> {
+  return new Set(finals.filter((n) => matched.has(n.index)).map((n) => n.index));
+}
+
+/**
+ * Whether every final node is reached: matched, or an ancestor of a matched final node
+ * (`\phi_c = C\sum\phi_i` and `C = \frac16` behind a matched `\phi_c = \frac{\phi_0}{6}`). `null`
+ * when the DAG marks no final node.
+ */
+function reachedFinals(
+  problem: Problem,
+  finals: readonly DagNode[],
+  matched: ReadonlySet<number>,
+  contradicted: ReadonlySet<number>,
+): boolean | null {
+  if (finals.length === 0) return null;
+  const reached = new Set(ancestorClosure(problem.grading_standard, finalSeeds(finals, matched)));
+  return finals.every((n) => matched.has(n.index) || (reached.has(n.index) && !contradicted.has(n.index)));
 }
 
 /** Tests one candidate text: a whole formula (`whole`) or one side / bare expression. */

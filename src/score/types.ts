@@ -9,6 +9,11 @@ export interface NodeCredit {
   readonly status: 'matched' | 'ancestor' | 'missed';
   /** For `matched`: indices (into `formulas`) of the answer formulas that matched this node. */
   readonly matched_by?: readonly number[];
+  /**
+   * For a final node met by the answer's final statement rather than by an equivalent formula (a
+   * renamed quantity `v_f = …`, a bare boxed value): the answer text that met it.
+   */
+  readonly final_answer_by?: string;
 }
 
 /** An answer formula as the record keeps it. */
