@@ -3,10 +3,11 @@ import type { Verdict } from '../core/tree.js';
 import { ancestorClosure } from '../dag/ancestor-closure.js';
 import type { DagNode, Problem } from '../dag/types.js';
 import { withStandardConstants } from '../equivalence/constants-fallback.js';
-import { compareFormulas, prepareFormula, VALUE_SYMBOL } from '../equivalence/index.js';
+import { compareFormulas, prepareFormula, symbolName, VALUE_SYMBOL } from '../equivalence/index.js';
 import type { NumericTolerance } from '../equivalence/literal-precision.js';
 import type { EquivalenceOptions, PreparedFormula } from '../equivalence/types.js';
 import type { ExtractionResult } from '../extract/types.js';
+import { answerDefinitions, readsTableConstants } from './answer-definitions.js';
 import {
   answerSections,
   boxedContents,
@@ -113,7 +114,14 @@ export function checkFinalAnswer(
     const base = { expected: e.latex, form: e.form, correct: by !== undefined };
     return by === undefined ? base : { ...base, by };
   });
-  return { nodes, explicit: answers.every((a) => a.correct), answers };
+  const explicit = answers.every((a) => a.correct);
+  // An answer that boxes an expected quantity with another value has declared a wrong answer:
+  // matching the final nodes elsewhere (an earlier line) does not rescue it.
+  if (!explicit && nodes === true) {
+    const stated = statedAll(expected, response, extraction, problem, options, true);
+    if (answers.some((a, i) => !a.correct && stated[i] === true)) return { nodes: false, explicit, answers };
+  }
+  return { nodes, explicit, answers };
 }
 
 /**
@@ -185,19 +193,25 @@ function judgeAll(
   const repeated = new Set(keys.filter((k, i) => k !== undefined && keys.indexOf(k) !== i));
   const inPart = (e: Expected) => expected.filter((x) => x.letter === e.letter).length;
   const compare = options.compare ?? ((got, want) => compareFormulas(got, want, equivalence).verdict);
+  const definitions = answerDefinitions(statements, prepare);
   return expected.map((e, i) => {
     if (e.form === 'text-based') {
       const boxes = boxedContents(response);
       const haystacks = boxes.length > 0 ? boxes : [response.slice(-400)];
       return haystacks.find((h) => phraseMatches(e.latex, h));
     }
-    const test =
+    const plain =
       e.form === 'numerical'
         ? numericTest(e, prepare, options.tolerance)
         : algebraicTest(e, prepare, compare);
-    if (test === undefined) return undefined;
+    if (plain === undefined) return undefined;
+    const test = withDefinitions(plain, e, definitions, problem, prepare, (got) =>
+      e.form === 'numerical'
+        ? numericTest(e, prepare, options.tolerance, got)
+        : algebraicTest(e, prepare, compare, got),
+    );
     const variables = quantities[i]?.variables ?? [];
-    return judge(e, keys[i], variables, repeated, test, statements, response, inPart(e));
+    return judge(e, keys[i], variables, repeated, test, statements, response, inPart(e), expected.length);
   });
 }
 
@@ -211,6 +225,7 @@ function statedAll(
   extraction: ExtractionResult,
   problem: Problem,
   options: FinalAnswerOptions,
+  boxedOnly = false,
 ): boolean[] {
   const prepare = preparer(problem, options);
   const statements = finalStatements(response, extraction, prepare);
@@ -220,7 +235,9 @@ function statedAll(
     const key = q === undefined ? undefined : quantityKey(q);
     if (key === undefined || q === undefined) return false;
     const quantity = q.variables.filter((v) => v !== VALUE_SYMBOL);
-    return partOf(e, statements, response).statements.some((s) => s.names(key, quantity));
+    return partOf(e, statements, response).statements.some(
+      (s) => (!boxedOnly || s.boxed) && s.names(key, quantity),
+    );
   });
 }
 
@@ -269,6 +286,39 @@ function reachedFinals(
   return finals.every((n) => matched.has(n.index) || (reached.has(n.index) && !contradicted.has(n.index)));
 }
 
+/**
+ * `test`, or when the answer defines symbols of its own that the expected answer does not use
+ * ({@link answerDefinitions}), `test` or the same test with those symbols replaced by their
+ * definitions in the candidate.
+ */
+function withDefinitions(
+  test: CandidateTest,
+  e: Expected,
+  definitions: ReadonlyMap<string, { readonly symbol: string; readonly value: string }>,
+  problem: Problem,
+  prepare: (latex: string) => PreparedFormula,
+  build: (got: (latex: string) => PreparedFormula) => CandidateTest | undefined,
+): CandidateTest {
+  if (definitions.size === 0) return test;
+  const want = prepare(e.latex);
+  const used = new Set(want.ok ? want.variables : []);
+  const constants: Record<string, string> = { ...(problem.constants ?? {}) };
+  let any = false;
+  for (const [name, d] of definitions) {
+    if (used.has(name) || constants[d.symbol] !== undefined) continue;
+    if (readsTableConstants(problem.constants ?? {}, d.symbol, d.value)) continue;
+    constants[d.symbol] = d.value;
+    any = true;
+  }
+  if (!any) return test;
+  const defined = build((latex) => prepareFormula(latex, { constants }));
+  if (defined === undefined) return test;
+  return {
+    numerical: test.numerical,
+    accepts: (text, whole) => test.accepts(text, whole) || defined.accepts(text, whole),
+  };
+}
+
 /** Tests one candidate text: a whole formula (`whole`) or one side / bare expression. */
 type CandidateTest = {
   readonly numerical: boolean;
@@ -279,6 +329,7 @@ function numericTest(
   e: Expected,
   prepare: (latex: string) => PreparedFormula,
   tolerance: NumericTolerance | undefined,
+  prepareGot: (latex: string) => PreparedFormula = prepare,
 ): CandidateTest | undefined {
   const sides = relationSides(e.latex);
   const text = sides ? sides.rhs : e.latex;
@@ -289,7 +340,7 @@ function numericTest(
     numerical: true,
     accepts: (text, whole) => {
       if (whole) return false;
-      const p = prepare(text);
+      const p = prepareGot(text);
       // A value written with standard constants (`\frac{3}{5}c`) takes their CODATA values.
       const written = writtenValue(p);
       const got = written === undefined ? withConstantsValue(p) : roundedInteger(text, written);
@@ -302,18 +353,22 @@ function algebraicTest(
   e: Expected,
   prepare: (latex: string) => PreparedFormula,
   compare: (got: PreparedFormula, want: PreparedFormula) => Verdict,
+  prepareGot: (latex: string) => PreparedFormula = prepare,
 ): CandidateTest | undefined {
   const want = prepare(e.latex);
   if (!want.ok) return undefined;
   // A bare expression or one side of a statement (`\dfrac{3}{7}`, `v_f = \sqrt{2gh}`) answers the
   // expected quantity by its value: it is compared with the expected right-hand side.
+  // Only when the expected left side is one quantity (`v`, `E_{out}`, `E(r)`): then its right side is
+  // the value asked for. `\frac{hc}{\lambda} = E_2 - E_1` states a relation, not a value of E_2 - E_1.
   const sides = want.kind === 'equation' ? relationSides(e.latex) : undefined;
-  const rhs = sides === undefined ? undefined : prepare(sides.rhs);
+  const quantity = sides !== undefined && symbolName(sides.lhs) !== undefined;
+  const rhs = sides === undefined || !quantity ? undefined : prepare(sides.rhs);
   const value = rhs?.ok === true && rhs.kind === 'expression' ? rhs : undefined;
   return {
     numerical: false,
     accepts: (text) => {
-      const got = prepare(text);
+      const got = prepareGot(text);
       if (!got.ok) return false;
       if (got.kind === want.kind) return compare(got, want) === 'equivalent';
       return value !== undefined && got.kind === 'expression' && compare(got, value) === 'equivalent';
@@ -331,6 +386,7 @@ function judge(
   statements: readonly Statement[],
   response: string,
   inPart: number,
+  total: number,
 ): string | undefined {
   // A statement is tried whole, then (unless `wholeOnly`) by its sides: a side that is the expected
   // value answers the quantity whatever the answer calls it.
@@ -347,6 +403,8 @@ function judge(
     return undefined;
   };
   const part = partOf(e, statements, response);
+  // An answer that marks no parts answers them all together: its last statements are read for all.
+  const count = part.whole ? total : inPart;
   if (key !== undefined) {
     // A side that is the quantity has exactly its variables: only such statements have their sides
     // prepared and compared.
@@ -370,7 +428,7 @@ function judge(
       return first(part.statements.filter((s) => s.boxed));
     }
   }
-  const hit = first(concluding(part, inPart));
+  const hit = first(concluding(part, count));
   if (hit !== undefined || test.numerical) return hit;
   // An algebraic answer the response never states under the expected name (`b^3 = …` for `b = …`):
   // any formula of the part equivalent to it as a whole (a relation cannot be "revised" under a name
@@ -390,6 +448,8 @@ interface Part {
   readonly statements: readonly Statement[];
   /** Offset of a concluding section ("Final answer", "Summary") inside the part, if any. */
   readonly summary: number | undefined;
+  /** The whole answer (no sub-question, or the answer marks none for it). */
+  readonly whole: boolean;
 }
 
 /**
@@ -399,10 +459,10 @@ interface Part {
  */
 function partOf(e: Expected, statements: readonly Statement[], response: string): Part {
   const summary = concludingOffset(response);
-  if (e.letter === undefined) return { statements, summary };
+  if (e.letter === undefined) return { statements, summary, whole: true };
   const sections = answerSections(response);
   const own = sections.filter((s) => s.letter === e.letter);
-  if (own.length === 0) return { statements, summary };
+  if (own.length === 0) return { statements, summary, whole: true };
   const inOwn = (offset: number) => own.some((s) => offset >= s.start && offset < s.end);
   // A summary after the last section that marks no parts belongs to every sub-question.
   const lastSection = sections.at(-1)!;
@@ -410,6 +470,7 @@ function partOf(e: Expected, statements: readonly Statement[], response: string)
   return {
     statements: statements.filter((s) => inOwn(s.offset) || (shared !== undefined && s.offset >= shared)),
     summary: shared,
+    whole: false,
   };
 }
 

@@ -86,10 +86,11 @@ function scaleLastSide(content: string, factor: string): string {
   let cut = -1;
   for (let k = 0; k < content.length; k++) {
     const ch = content[k];
-    if (ch === '\\') k++;
+    if (ch === '\\' && !content.startsWith('\\approx', k)) k++;
     else if (ch === '{' || ch === '(' || ch === '[') depth++;
     else if (ch === '}' || ch === ')' || ch === ']') depth--;
     else if (ch === '=' && depth === 0) cut = k + 1;
+    if (depth === 0 && content.startsWith('\\approx', k)) cut = k + 7;
   }
   const head = cut < 0 ? '' : content.slice(0, cut);
   const tail = (cut < 0 ? content : content.slice(cut)).replace(/,\s*$/, '');
