@@ -392,8 +392,10 @@ function judge(
   // value answers the quantity whatever the answer calls it.
   const tries = (s: Statement, wholeOnly: boolean): string | undefined => {
     if (test.accepts(s.latex, !s.bare)) return s.latex;
-    if (s.sides === undefined || wholeOnly) return undefined;
-    return [s.sides.rhs, s.sides.lhs].find((t) => test.accepts(t, false));
+    if (wholeOnly) return undefined;
+    if (s.sides === undefined)
+      return s.bare ? signBranches(s.latex).find((t) => test.accepts(t, false)) : undefined;
+    return [s.sides.rhs, s.sides.lhs, ...signBranches(s.sides.rhs)].find((t) => test.accepts(t, false));
   };
   const first = (list: readonly Statement[], wholeOnly = false) => {
     for (const s of list) {
@@ -450,6 +452,18 @@ interface Part {
   readonly summary: number | undefined;
   /** The whole answer (no sub-question, or the answer marks none for it). */
   readonly whole: boolean;
+}
+
+/**
+ * The two members of a set written with `\pm` (`\frac{E \pm \sqrt{E^2 - m^2c^4}}{2}` states E_max and
+ * E_min at once): the text with every `\pm` read as + (and `\mp` as −), then as −; none without one.
+ * Each member answers an expected value on its own.
+ */
+function signBranches(text: string): string[] {
+  if (!/\\(?:pm|mp)(?![a-zA-Z])|[±∓]/.test(text)) return [];
+  const read = (pm: string, mp: string) =>
+    text.replace(/\\pm(?![a-zA-Z])|±/g, pm).replace(/\\mp(?![a-zA-Z])|∓/g, mp);
+  return [read('+', '-'), read('-', '+')];
 }
 
 /**
