@@ -1,6 +1,12 @@
-import { prepareFormula, symbolName } from '../equivalence/index.js';
+import { childNodes } from '../core/child-nodes.js';
+import type { Node } from '../core/tree.js';
+import { compareFormulas, prepareFormula, symbolName } from '../equivalence/index.js';
 import type { PreparedFormula } from '../equivalence/types.js';
+import { parseLatex } from '../latex/index.js';
 import type { Statement } from './final-statements.js';
+
+/** Statements read for definitions, from the end of the answer. */
+const MAX_STATEMENTS = 64;
 
 /**
  * The answer's own definitions of single symbols (`t = \pi\sqrt{a^3/GM}` "with"
@@ -15,10 +21,13 @@ export function answerDefinitions(
   prepare: (latex: string) => PreparedFormula,
 ): Map<string, { readonly symbol: string; readonly value: string }> {
   const found = new Map<string, { symbol: string; value: string; offset: number } | null>();
-  for (const s of statements) {
+  // The answer's last statements only: a definition is read near the result it serves, and the
+  // work stays bounded on answers with thousands of formulas.
+  for (const s of statements.slice(-MAX_STATEMENTS)) {
     if (s.bare || s.sides === undefined) continue;
-    const name = symbolName(s.sides.lhs);
-    if (name === undefined || !/^[^=]+$/.test(s.sides.lhs)) continue;
+    const symbol = definedSymbol(s.sides.lhs, prepare);
+    if (symbol === undefined) continue;
+    const { name, latex } = symbol;
     const previous = found.get(name);
     if (previous === null) continue;
     if (previous !== undefined) {
@@ -31,7 +40,7 @@ export function answerDefinitions(
       found.set(name, null);
       continue;
     }
-    found.set(name, { symbol: s.sides.lhs, value: s.sides.rhs, offset: s.offset });
+    found.set(name, { symbol: latex, value: s.sides.rhs, offset: s.offset });
   }
   const out = new Map<string, { readonly symbol: string; readonly value: string }>();
   for (const [name, d] of found) {
@@ -39,6 +48,34 @@ export function answerDefinitions(
     out.set(name, { symbol: d.symbol, value: d.value });
   }
   return out;
+}
+
+/**
+ * The symbol a left side defines: the side itself when it is one symbol (`a`, `z_R`), or the one
+ * symbol it reduces to (`\mu\cdot\frac{K}{K}`: canonical text `mu`), as its name and its LaTeX.
+ */
+function definedSymbol(
+  lhs: string,
+  prepare: (latex: string) => PreparedFormula,
+): { name: string; latex: string } | undefined {
+  const direct = symbolName(lhs);
+  if (direct !== undefined) return { name: direct, latex: lhs.trim() };
+  const p = prepare(lhs);
+  // Two or three symbols at most: one defined, the others cancelling.
+  if (!p.ok || p.kind !== 'expression' || p.variables.length > 4) return undefined;
+  const parsed = parseLatex(lhs);
+  if (!parsed.ok) return undefined;
+  const stack: Node[] = [parsed.tree];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.type === 'symbol') {
+      const latex = lhs.slice(node.span.start, node.span.end);
+      const alone = prepare(latex);
+      if (alone.ok && compareFormulas(p, alone).verdict === 'equivalent') return { name: node.name, latex };
+    }
+    stack.push(...childNodes(node));
+  }
+  return undefined;
 }
 
 /**

@@ -280,14 +280,10 @@ export function createScorer(problems: readonly Problem[], options: ScorerOption
     };
     // A final node the answer's final statement meets by value (under another name, as a bare
     // value) is matched as a grader reads it.
-    const { credited: byFinal, contradicted } = creditFinalNodes(
-      problem,
-      response,
-      extraction,
-      new Set(matchedBy.keys()),
-      equivalence,
-      finalOptions,
-    );
+    // Past the work budget no final node is judged (the budget bounds the response's time).
+    const { credited: byFinal, contradicted } = workExhausted()
+      ? { credited: new Map<number, string>(), contradicted: new Set<number>() }
+      : creditFinalNodes(problem, response, extraction, new Set(matchedBy.keys()), equivalence, finalOptions);
     const matched = new Set([...matchedBy.keys(), ...byFinal.keys()]);
     const achieved = ancestorClosure(problem.grading_standard, matched);
     const achievedSet = new Set(achieved);

@@ -193,7 +193,11 @@ function judgeAll(
   const repeated = new Set(keys.filter((k, i) => k !== undefined && keys.indexOf(k) !== i));
   const inPart = (e: Expected) => expected.filter((x) => x.letter === e.letter).length;
   const compare = options.compare ?? ((got, want) => compareFormulas(got, want, equivalence).verdict);
-  const definitions = answerDefinitions(statements, prepare);
+  const definitions = new Map(
+    [...answerDefinitions(statements, prepare)].filter(
+      ([, d]) => !readsTableConstants(problem.constants ?? {}, d.symbol, d.value),
+    ),
+  );
   return expected.map((e, i) => {
     if (e.form === 'text-based') {
       const boxes = boxedContents(response);
@@ -306,7 +310,6 @@ function withDefinitions(
   let any = false;
   for (const [name, d] of definitions) {
     if (used.has(name) || constants[d.symbol] !== undefined) continue;
-    if (readsTableConstants(problem.constants ?? {}, d.symbol, d.value)) continue;
     constants[d.symbol] = d.value;
     any = true;
   }
@@ -435,9 +438,8 @@ function judge(
   // An algebraic answer the response never states under the expected name (`b^3 = …` for `b = …`):
   // any formula of the part equivalent to it as a whole (a relation cannot be "revised" under a name
   // it never had; a side alone could be an intermediate).
-  // Not when the part declares its answer in a box or a bare value: a relation before that is an
-  // intermediate the declared answer may revise.
-  if (part.statements.some((s) => s.boxed)) return undefined;
+  // Not before a bare value the part declares (boxed or last): a relation before it is an
+  // intermediate the declared value may revise.
   const declared = part.statements.filter((s) => s.bare).at(-1)?.offset ?? -1;
   return first(
     part.statements.filter((s) => !s.bare && s.offset > declared),
