@@ -15,10 +15,13 @@ export async function whileInterruptible<T>(controller: AbortController, work: (
   }
 }
 
+/** The exit code of a command stopped by Ctrl-C (128 + SIGINT), as shells expect. */
+export const EXIT_INTERRUPTED = 130;
+
 /**
  * Reports why a pass of model calls stopped early — the first fatal failure (auth, unknown model,
- * refused connection; `caller` names who was asked when the failure does not) or an interruption —
- * and gives exit code 1; undefined when it ran to its end.
+ * refused connection; `caller` names who was asked when the failure does not; exit code 1) or an
+ * interruption (exit code 130) — and gives its exit code; undefined when it ran to its end.
  */
 export function stoppedEarly(
   io: CliIo,
@@ -34,7 +37,7 @@ export function stoppedEarly(
   }
   if (result.interrupted) {
     io.stderr(`prism ${command}: interrupted; run the same command again to resume\n`);
-    return 1;
+    return EXIT_INTERRUPTED;
   }
   return undefined;
 }

@@ -4,6 +4,7 @@ import { commands } from './commands/index.js';
 import type { CliIo, Command } from './io.js';
 import { UsageError } from './io.js';
 import { helpFlags, suggest } from './suggest.js';
+import { terminalSafe } from './terminal-safe.js';
 
 const VERSION = PACKAGE_VERSION;
 
@@ -24,6 +25,19 @@ function usage(list: readonly Command[]): string {
   const width = Math.max(...list.map((c) => c.name.length));
   const lines = list.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`);
   return `prism ${VERSION} — rule-based step-level evaluation of physics reasoning\n\nUsage: prism <command> [options]\n\nCommands:\n${lines.join('\n')}\n\nRun \`prism <command> --help\` for a command's options.\n`;
+}
+
+/**
+ * A full disk (or quota, or a read-only file system) while writing is the machine's state, not our
+ * bug: one line naming it, and that the same command resumes (a torn last JSONL line is skipped and
+ * asked again). Undefined for any other error.
+ */
+function diskFull(error: unknown): string | undefined {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code !== 'ENOSPC' && code !== 'EDQUOT' && code !== 'EROFS') return undefined;
+  const what = code === 'EROFS' ? 'the file system is read-only' : 'no space left on the device';
+  const path = (error as NodeJS.ErrnoException).path;
+  return `${what} (${code})${path === undefined ? '' : ` writing ${path}`}; nothing written so far is lost: free space and run the same command again to resume`;
 }
 
 /** The command named by `argv` (two-word commands such as `dataset stats` first), and its arguments. */
@@ -65,7 +79,13 @@ function withFlagHint(message: string, command: Command): string {
 }
 
 /** Runs the CLI with the given arguments; resolves to the exit code. Exported for in-process tests. */
-export async function main(argv: readonly string[], io: CliIo = processIo()): Promise<number> {
+export async function main(argv: readonly string[], rawIo: CliIo = processIo()): Promise<number> {
+  // Whatever a command prints may carry dataset or response text: never raw control codes.
+  const io: CliIo = {
+    ...rawIo,
+    stdout: (text) => rawIo.stdout(terminalSafe(text)),
+    stderr: (text) => rawIo.stderr(terminalSafe(text)),
+  };
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h') {
     io.stdout(usage(commands));
@@ -110,6 +130,11 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
     if (error instanceof InputError) {
       io.stderr(`prism ${command.name}: ${error.code}: ${error.message}\n`);
       return 2;
+    }
+    const full = diskFull(error);
+    if (full !== undefined) {
+      io.stderr(`prism ${command.name}: ${full}\n`);
+      return 1;
     }
     const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
     io.stderr(`prism ${command.name}: internal error (please report): ${message}\n`);

@@ -129,5 +129,12 @@ export function readResponses(path: string): ResponseFile {
     responses.push(...parsed.responses);
     diagnostics.push(...parsed.diagnostics);
   }
+  if (files.length === 0)
+    diagnostics.push({
+      code: 'file-unreadable',
+      severity: 'error',
+      message: 'the folder holds no *.jsonl file of responses',
+      where: path,
+    });
   return { responses, diagnostics, readable: files.length > 0 };
 }

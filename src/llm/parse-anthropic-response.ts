@@ -1,4 +1,5 @@
 import type { ParsedChat } from './parse-chat-response.js';
+import { tokenCount } from './token-count.js';
 
 /**
  * Reads an Anthropic Messages response body: the `text` blocks of `content` joined, `thinking`
@@ -26,9 +27,8 @@ export function parseAnthropicResponse(
     string,
     unknown
   >;
-  const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
-  const prompt = num(u.input_tokens);
-  const completion = num(u.output_tokens);
+  const prompt = tokenCount(u.input_tokens);
+  const completion = tokenCount(u.output_tokens);
   const value: ParsedChat = {
     text: text.join(''),
     finishReason: typeof message.stop_reason === 'string' ? message.stop_reason : null,

@@ -1,4 +1,5 @@
 import type { ChatSuccess, TokenUsage } from './chat-types.js';
+import { tokenCount } from './token-count.js';
 
 /** The parts of a chat-completion body we keep. */
 export type ParsedChat = Pick<ChatSuccess, 'text' | 'finishReason' | 'usage'> & {
@@ -47,8 +48,9 @@ export function parseChatResponse(
 
 function readUsage(usage: unknown): TokenUsage {
   const u = (typeof usage === 'object' && usage !== null ? usage : {}) as Record<string, unknown>;
-  const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
-  const prompt = num(u.prompt_tokens);
-  const completion = num(u.completion_tokens);
-  return { prompt, completion, total: num(u.total_tokens) || prompt + completion };
+  const prompt = tokenCount(u.prompt_tokens);
+  const completion = tokenCount(u.completion_tokens);
+  // A total below its parts (or absent, or out of range) is replaced by their sum.
+  const total = tokenCount(u.total_tokens);
+  return { prompt, completion, total: Math.max(total, prompt + completion) };
 }

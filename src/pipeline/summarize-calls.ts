@@ -1,3 +1,4 @@
+import { latencyMs, tokenCount } from '../llm/token-count.js';
 import type { CallRecord } from './call-record.js';
 
 /** Calls, tokens and latency of one role (or of everything). */
@@ -36,9 +37,10 @@ function add(a: CallCost, r: CallRecord): CallCost {
     calls: a.calls + (ok ? 1 : 0),
     cached: a.cached + (ok && r.cached ? 1 : 0),
     failed: a.failed + (ok ? 0 : 1),
-    prompt_tokens: a.prompt_tokens + r.usage.prompt,
-    completion_tokens: a.completion_tokens + r.usage.completion,
-    latency_ms: a.latency_ms + r.latency_ms,
+    // Records come from files a user may have edited: only plausible counts are summed.
+    prompt_tokens: a.prompt_tokens + tokenCount(r.usage?.prompt),
+    completion_tokens: a.completion_tokens + tokenCount(r.usage?.completion),
+    latency_ms: a.latency_ms + latencyMs(r.latency_ms),
   };
 }
 

@@ -1,5 +1,6 @@
 import { type Diagnostic, diagnostic } from '../core/diagnostic.js';
 import { PACKAGE_VERSION } from '../core/version.js';
+import type { RunInstances } from './run-problems.js';
 
 /** Tool name and version stamped into run.json. */
 export const TOOL_VERSION = `prism-physics/${PACKAGE_VERSION}`;
@@ -20,9 +21,17 @@ export interface RunConfig {
   /** Samples per problem (K); may grow between invocations. */
   readonly samples: number;
   readonly dataset: string;
-  /** Content hash of the problems (after `--limit`). */
+  /** Content hash of the run's problems (the ones `problem_ids` names, in that order). */
   readonly dataset_hash: string;
   readonly problems: number;
+  /**
+   * The ids of every problem the run covers (the union over its invocations: a resume with another
+   * selection adds problems, never drops them). Every command that reads a run uses exactly these.
+   * Absent in runs written before prism 0.1 stored it.
+   */
+  readonly problem_ids?: readonly string[];
+  /** PRiSM instance runs: how the `<id>#<k>` problems were drawn. */
+  readonly instances?: RunInstances;
   readonly created_at: string;
   /** Technique runs: the technique, its version and settings. Absent for plain zero-shot runs. */
   readonly technique?: string;

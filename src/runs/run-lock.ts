@@ -1,4 +1,14 @@
-import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import {
+  closeSync,
+  linkSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  unlinkSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { type Diagnostic, diagnostic } from '../core/diagnostic.js';
@@ -18,18 +28,86 @@ function alive(pid: number): boolean {
 }
 
 /**
- * Takes `dir/.lock` (created exclusively, holding pid, host and start time) so that two runs on one
- * directory cannot interleave their appends. A lock left by a process that no longer exists on this
- * host (a SIGKILLed run) is taken over; a live holder gives `run-locked` naming its pid.
+ * Creates `path` holding `content` only if it does not exist, and never visible half-written: the
+ * content goes to a private file first, then is hard-linked into place (`link` fails with EEXIST
+ * when the lock exists). Where hard links are not supported, an exclusive create and write.
+ */
+function createLockFile(path: string, content: string): boolean {
+  const tmp = `${path}.${process.pid}.${randomBytes(6).toString('hex')}`;
+  writeFileSync(tmp, content, { flag: 'wx' });
+  try {
+    linkSync(tmp, path);
+    return true;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') return false;
+    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'ENOSYS' && code !== 'EOPNOTSUPP') throw error;
+    try {
+      const fd = openSync(path, 'wx');
+      writeSync(fd, content);
+      closeSync(fd);
+      return true;
+    } catch (inner) {
+      if ((inner as NodeJS.ErrnoException).code === 'EEXIST') return false;
+      throw inner;
+    }
+  } finally {
+    try {
+      unlinkSync(tmp);
+    } catch {
+      // already gone
+    }
+  }
+}
+
+/**
+ * Removes a lock judged stale — only if it is still the one judged: it is first renamed aside (one
+ * taker wins the rename), and when the file moved is not the stale one (another taker replaced it
+ * meanwhile) it is linked back.
+ */
+function removeStaleLock(path: string, staleText: string): void {
+  const aside = `${path}.stale.${process.pid}.${randomBytes(6).toString('hex')}`;
+  try {
+    renameSync(path, aside);
+  } catch {
+    return; // another taker moved it first; the next attempt decides
+  }
+  let moved = '';
+  try {
+    moved = readFileSync(aside, 'utf8');
+  } catch {
+    // unreadable: treat as the stale one
+  }
+  if (moved !== staleText) {
+    try {
+      linkSync(aside, path);
+    } catch {
+      // a third taker holds the lock now; the live holder's checks decide
+    }
+  }
+  try {
+    unlinkSync(aside);
+  } catch {
+    // already gone
+  }
+}
+
+/**
+ * Takes `dir/.lock` (holding pid, host and start time, created atomically with its content) so that
+ * two runs on one directory cannot interleave their appends. A lock left by a process that no longer
+ * exists on this host (a SIGKILLed run) is taken over — by renaming it aside first, so two takers
+ * cannot both remove a lock and both create one; a live holder gives `run-locked` naming its pid.
  */
 export function lockRunDir(dir: string, now: Date = new Date()): { lock?: RunLock; diagnostic?: Diagnostic } {
   const path = join(dir, '.lock');
-  const mine = JSON.stringify({ pid: process.pid, host: hostname(), started_at: now.toISOString() });
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const fd = openSync(path, 'wx');
-      writeSync(fd, mine);
-      closeSync(fd);
+  const mine = JSON.stringify({
+    pid: process.pid,
+    host: hostname(),
+    started_at: now.toISOString(),
+    token: randomBytes(8).toString('hex'),
+  });
+  for (let attempt = 0; attempt < 3; attempt++) {
+    if (createLockFile(path, mine)) {
       return {
         lock: {
           release: () => {
@@ -41,14 +119,18 @@ export function lockRunDir(dir: string, now: Date = new Date()): { lock?: RunLoc
           },
         },
       };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    let text = '';
+    try {
+      text = readFileSync(path, 'utf8');
+    } catch {
+      continue; // removed meanwhile: try again
     }
     let holder: { pid?: number; host?: string; started_at?: string } = {};
     try {
-      holder = JSON.parse(readFileSync(path, 'utf8')) as typeof holder;
+      holder = JSON.parse(text) as typeof holder;
     } catch {
-      // unreadable lock: a writer died between create and write; treat as stale
+      // unreadable lock (an older prism could die between create and write): stale
     }
     const sameHost = holder.host === undefined || holder.host === hostname();
     if (typeof holder.pid === 'number' && (!sameHost || alive(holder.pid))) {
@@ -63,11 +145,7 @@ export function lockRunDir(dir: string, now: Date = new Date()): { lock?: RunLoc
         },
       };
     }
-    try {
-      unlinkSync(path);
-    } catch {
-      // someone else took it over first; the next attempt decides
-    }
+    removeStaleLock(path, text);
   }
   return { diagnostic: { ...diagnostic('run-locked', 'error', `could not take ${path}`), where: dir } };
 }

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Diagnostic, diagnostic } from '../core/diagnostic.js';
 import type { Problem } from '../dag/types.js';
@@ -13,14 +13,15 @@ import { runWorkers } from '../pipeline/run-workers.js';
 import { contentHash } from './content-hash.js';
 import { createJsonlAppender } from './jsonl-file.js';
 import type { ModelPassOptions } from './model-pass-options.js';
+import { openRunConfig } from './open-run-config.js';
 import { cacheKey } from './response-cache.js';
 import { loadResponses, type ResponseRow, sampleKey } from './response-row.js';
-import { compareRunConfig, RUN_SCHEMA, type RunConfig, TOOL_VERSION } from './run-config.js';
+import { RUN_SCHEMA, type RunConfig, TOOL_VERSION } from './run-config.js';
 import type { RunEvent } from './run-events.js';
 import { lockRunDir } from './run-lock.js';
+import type { RunInstances } from './run-problems.js';
 import type { RunReport } from './run-report.js';
 import { type ResponseScorer, scoreRun } from './score-run.js';
-import { writeFileAtomic } from './write-file-atomic.js';
 
 /** What every run (one call per sample, or a technique's pipeline of calls) is given; `concurrency` defaults to 8. */
 export interface RunCommonOptions extends ModelPassOptions {
@@ -37,6 +38,14 @@ export interface RunCommonOptions extends ModelPassOptions {
   readonly dataset: string;
   readonly scorer: ResponseScorer;
   readonly onEvent?: (event: RunEvent) => void;
+  /**
+   * Looks up problems an earlier invocation of this run directory covered but this one did not
+   * select, so that they are scored too (default: none found; their records are then kept as they
+   * were, since scoring refuses to drop records).
+   */
+  readonly resolveProblems?: (ids: readonly string[]) => readonly Problem[];
+  /** PRiSM instance runs: how the instances were drawn (stored in run.json). */
+  readonly instances?: RunInstances;
 }
 
 /** Everything {@link runModel} needs; effects (client, cache, scorer, clock) are injected. */
@@ -114,14 +123,9 @@ async function runLocked(
     textOnly,
     now(),
   );
-  const configPath = join(options.dir, 'run.json');
   const empty = { requested: 0, fromCache: 0, failed: 0, alreadyDone: 0, interrupted: false };
-  if (existsSync(configPath)) {
-    const stored = JSON.parse(readFileSync(configPath, 'utf8')) as RunConfig;
-    const mismatch = compareRunConfig(stored, config);
-    if (mismatch.length > 0) return { ok: false, ...empty, diagnostics: mismatch };
-    writeFileAtomic(configPath, `${JSON.stringify({ ...config, created_at: stored.created_at }, null, 2)}\n`);
-  } else writeFileAtomic(configPath, `${JSON.stringify(config, null, 2)}\n`);
+  const opened = openRunConfig(options.dir, config, options.problems, options.resolveProblems);
+  if (opened.config === undefined) return { ok: false, ...empty, diagnostics: opened.mismatch };
 
   const responsesPath = join(options.dir, 'responses.jsonl');
   const loaded = loadResponses(responsesPath);
@@ -280,8 +284,8 @@ async function runLocked(
   }
   const scored = scoreRun({
     dir: options.dir,
-    problems: options.problems,
-    samples,
+    problems: opened.scoreProblems,
+    samples: opened.config.samples,
     model: config.model,
     scorer: options.scorer,
   });
@@ -314,6 +318,8 @@ export function baseRunConfig(
     dataset: options.dataset,
     dataset_hash: contentHash(options.problems),
     problems: options.problems.length,
+    problem_ids: options.problems.map((p) => p.id),
+    ...(options.instances === undefined ? {} : { instances: options.instances }),
     created_at: created.toISOString(),
   };
 }

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Diagnostic } from '../core/diagnostic.js';
 import type { Problem } from '../dag/types.js';
@@ -10,11 +10,11 @@ import { createPipeline } from '../pipeline/create-pipeline.js';
 import { createJsonlAppender } from '../pipeline/jsonl-file.js';
 import type { Roles } from '../pipeline/resolve-roles.js';
 import { runWorkers } from '../pipeline/run-workers.js';
-import { writeFileAtomic } from '../pipeline/write-file-atomic.js';
 import { problemStatement } from '../techniques/problem-statement.js';
 import type { Technique, TechniqueSettings } from '../techniques/technique.js';
+import { openRunConfig } from './open-run-config.js';
 import { loadResponses, type ResponseRow, sampleKey } from './response-row.js';
-import { compareRunConfig, type RunConfig } from './run-config.js';
+import type { RunConfig } from './run-config.js';
 import { lockRunDir } from './run-lock.js';
 import { baseRunConfig, type RunCommonOptions, type RunModelResult } from './run-model.js';
 import { scoreRun } from './score-run.js';
@@ -47,16 +47,8 @@ export async function runTechnique(options: RunTechniqueOptions): Promise<RunTec
   if (locked.lock === undefined) return { ok: false, ...empty, diagnostics: [locked.diagnostic!] };
   try {
     const config = buildConfig(options, template, samples, textOnly, now());
-    const configPath = join(options.dir, 'run.json');
-    if (existsSync(configPath)) {
-      const stored = JSON.parse(readFileSync(configPath, 'utf8')) as RunConfig;
-      const mismatch = compareRunConfig(stored, config);
-      if (mismatch.length > 0) return { ok: false, ...empty, diagnostics: mismatch };
-      writeFileAtomic(
-        configPath,
-        `${JSON.stringify({ ...config, created_at: stored.created_at }, null, 2)}\n`,
-      );
-    } else writeFileAtomic(configPath, `${JSON.stringify(config, null, 2)}\n`);
+    const opened = openRunConfig(options.dir, config, options.problems, options.resolveProblems);
+    if (opened.config === undefined) return { ok: false, ...empty, diagnostics: opened.mismatch };
 
     const responsesPath = join(options.dir, 'responses.jsonl');
     const loaded = loadResponses(responsesPath);
@@ -182,8 +174,8 @@ export async function runTechnique(options: RunTechniqueOptions): Promise<RunTec
     }
     const scored = scoreRun({
       dir: options.dir,
-      problems: options.problems,
-      samples,
+      problems: opened.scoreProblems,
+      samples: opened.config.samples,
       model: config.model,
       scorer: options.scorer,
       technique: options.technique.name,

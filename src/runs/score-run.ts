@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Diagnostic, diagnostic } from '../core/diagnostic.js';
+import { InputError } from '../core/input-error.js';
 import type { Problem } from '../dag/types.js';
 import type { CallRecord } from '../pipeline/call-record.js';
 import { readJsonLines } from '../pipeline/jsonl-file.js';
@@ -8,6 +9,7 @@ import { type CostSummary, summarizeCalls } from '../pipeline/summarize-calls.js
 import type { ScoreRecord } from '../score/types.js';
 import { renderRunReport } from './render-run-report.js';
 import { loadResponses, sampleKey } from './response-row.js';
+import { someIds } from './run-problems.js';
 import { buildRunReport, type RunReport } from './run-report.js';
 import { writeFileAtomic } from './write-file-atomic.js';
 
@@ -42,6 +44,8 @@ export interface ScoreRunOptions {
   readonly scorer: ResponseScorer;
   /** Technique name, shown in the report (default: run.json's, else zero-shot). */
   readonly technique?: string;
+  /** Rewrite records.jsonl even when records it holds would be dropped (`prism rescore --force`). */
+  readonly force?: boolean;
 }
 
 /**
@@ -82,6 +86,7 @@ export function scoreRun(options: ScoreRunOptions): {
       }
     }
   }
+  if (options.force !== true) refuseToDropRecords(options.dir, records);
   const report = {
     ...buildRunReport({
       model: options.model,
@@ -97,6 +102,29 @@ export function scoreRun(options: ScoreRunOptions): {
   writeFileAtomic(join(options.dir, 'summary.json'), `${JSON.stringify(report, null, 2)}\n`);
   writeFileAtomic(join(options.dir, 'summary.md'), renderRunReport(report));
   return { records, report, diagnostics };
+}
+
+/**
+ * Scoring never silently loses work: when records.jsonl holds records (problem#sample) that the new
+ * scoring would not write again (a dataset or selection without their problems, fewer samples), it
+ * is an `InputError` naming them, and nothing is written.
+ */
+function refuseToDropRecords(dir: string, next: readonly RunRecord[]): void {
+  const path = join(dir, 'records.jsonl');
+  if (!existsSync(path)) return;
+  const kept = new Set(next.map((r) => r.response_id));
+  const dropped: string[] = [];
+  for (const row of readJsonLines(path).rows as Partial<RunRecord>[]) {
+    const id =
+      row.response_id ??
+      (row.problem_id === undefined ? undefined : sampleKey(row.problem_id, row.sample ?? 0));
+    if (id !== undefined && !kept.has(id)) dropped.push(id);
+  }
+  if (dropped.length === 0) return;
+  throw new InputError(
+    'run-records-shrink',
+    `scoring ${dir} would drop ${dropped.length} of its stored records (${someIds(dropped)}), whose problems or samples are not in this dataset or selection; records.jsonl is left as it was (name the run's dataset, or pass --force to rewrite it)`,
+  );
 }
 
 function storedTechnique(dir: string): string | undefined {

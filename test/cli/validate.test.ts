@@ -46,7 +46,17 @@ test('validate the real subset: all 15 problems load; findings are listed', asyn
   const path = sharedFile('peers/prism-physics/dag_02_subset.json');
   if (path === undefined) return t.skip(missingShared('peers/prism-physics/dag_02_subset.json'));
   const r = await run(validateCommand, ['--dataset', path]);
-  assert.match(r.stdout, /valid problem\(s\)/);
-  const valid = Number(/(\d+) valid problem/.exec(r.stdout)?.[1]);
+  assert.match(r.stdout, /structurally valid problem\(s\), \d+ of them with errors/);
+  const valid = Number(/(\d+) structurally valid problem/.exec(r.stdout)?.[1]);
   assert.ok(valid >= 14, r.stdout);
+});
+
+test('validate: a loaded problem whose witness breaks is counted as with errors beside the valid count', async () => {
+  const r = await run(validateCommand, ['--dataset', fixture('witness-violated.json')]);
+  assert.equal(r.code, 1);
+  assert.match(r.stdout, /1 structurally valid problem\(s\), 1 of them with errors/);
+  const json = JSON.parse(
+    (await run(validateCommand, ['--dataset', fixture('witness-violated.json'), '--json'])).stdout,
+  );
+  assert.equal(json.with_errors, 1);
 });

@@ -51,3 +51,22 @@ test('deferred nodes are retried; what stays open is underdetermined; two positi
   );
   assert.match(report.diagnostics[0]!.message, /nodes 5/);
 });
+
+test('a formula whose sides cancel to rounding noise holds; one off by a real amount is still violated', () => {
+  const problem = (d: number): Problem => ({
+    id: 'cancel',
+    context: '',
+    grading_standard: [{ index: 1, formula: '$$d = a - b$$', dependency: [], is_final_answer: true }],
+    // 0.1 · 3 is 0.30000000000000004: a − b is rounding noise, and |l − r| / (|l| + |r|) is 1.
+    witness: [{ a: 0.3, b: 0.1 * 3, d }],
+  });
+  const holds = problem(0);
+  assert.deepEqual(checkWitness(holds, prepare(holds)).diagnostics, []);
+  for (const off of [1e-3, 1e-5]) {
+    const broken = problem(off);
+    const found = checkWitness(broken, prepare(broken)).diagnostics.find(
+      (d) => d.code === 'witness-violated',
+    );
+    assert.ok(found, `d = ${off} must be violated`);
+  }
+});

@@ -230,3 +230,41 @@ test('the missing piece is named in order; nothing is missing when every tool is
   assert.equal(missingPiece({ ...all, arch: 'arm64' }), undefined);
   assert.match(missingPiece({ ...all, arch: 'riscv64' }) ?? '', /seccomp socket filter.*riscv64/);
 });
+
+test('Task IV on a problem whose text shows no parameter (mech-01) runs, not "no problems"', {
+  skip,
+}, async () => {
+  const command = createRunCommand({
+    env: { PRISM_CACHE_DIR: join(tmp, 'cache'), PRISM_BASE_URL: server.url },
+    onInterrupt: () => () => {},
+  });
+  const r = await runCommand(command, [
+    '--model',
+    'coder',
+    '--task',
+    'IV',
+    '--problem',
+    'mech-01',
+    '--instances',
+    '2',
+    '--quiet',
+    '--out',
+    join(tmp, 'mech-01'),
+  ]);
+  assert.doesNotMatch(r.stderr, /no problems/);
+  assert.notEqual(r.code, 2, r.stderr);
+  // Near miss: a problem without parameters is still refused, with the reason.
+  const none = await runCommand(command, [
+    '--model',
+    'coder',
+    '--task',
+    'IV',
+    '--problem',
+    'opt-03',
+    '--quiet',
+    '--out',
+    join(tmp, 'opt-03'),
+  ]);
+  assert.equal(none.code, 2);
+  assert.match(none.stderr, /Task IV needs parameterized problems; none of the 1 selected has parameters/);
+});

@@ -48,7 +48,8 @@ Options:
   --model NAME       one model for both roles (OpenAI-compatible unless --provider anthropic)
   --concurrency N    problems built at once (default 4)
 ${SELECTION_HELP}
-Exit codes: 0 all accepted, 1 some rejected, failed or interrupted, 2 bad input.`;
+Exit codes: 0 all accepted, 1 some rejected, failed or stopped by a fatal failure, 2 bad input,
+130 interrupted (Ctrl-C).`;
 
 function positive(name: string, text: string | undefined, fallback: number, min = 1): number {
   if (text === undefined) return fallback;
@@ -146,13 +147,17 @@ export function createBuildDagCommand(deps: ModelCommandDeps): Command {
       io.stdout(
         `${report.accepted} accepted, ${report.rejected} rejected, ${report.errors} error(s) of ${report.problems} → ${result.outPath}; report ${join(dir, 'report.md')}\n`,
       );
-    stoppedEarly(io, 'build-dag', 'model', { fatal: result.fatal, interrupted: report.interrupted });
+    const stopped = stoppedEarly(io, 'build-dag', 'model', {
+      fatal: result.fatal,
+      interrupted: report.interrupted,
+    });
     for (const b of report.builds)
       if (b.status === 'error' && !report.interrupted)
         io.stderr(
           `prism build-dag: problem ${b.problem_id}: a call failed at ${b.stage}: ${b.reason}; run again to retry\n`,
         );
-    return report.accepted === report.problems && !report.interrupted ? 0 : 1;
+    if (stopped !== undefined) return stopped;
+    return report.accepted === report.problems ? 0 : 1;
   };
   return {
     name: 'build-dag',

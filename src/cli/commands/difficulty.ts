@@ -49,8 +49,8 @@ Options:
   --cuts A,B       S cut-points (integers, 2 ≤ A ≤ B ≤ 9)
   --config FILE    providers and roles (default ./prism.config.json unless --model is given)
 ${SELECTION_HELP}
-Exit codes: 0 every problem graded, 1 some without a tier (judge failures, no DAG), interrupted
-or stopped by a fatal failure, 2 bad input.`;
+Exit codes: 0 every problem graded, 1 some without a tier (judge failures, no DAG) or stopped by
+a fatal failure, 2 bad input, 130 interrupted.`;
 
 function readCuts(text: string | undefined): CutPoints | undefined {
   if (text === undefined) return undefined;

@@ -42,7 +42,7 @@ Options:
   --retry-errors    classify again the answers whose classification failed
   --json            print the summary as JSON (a list of summaries with several runs)
   --quiet           no table, no progress
-Exit codes: 0 done, 1 failures, interrupted or stopped by a fatal failure, 2 bad input.`;
+Exit codes: 0 done, 1 failures or stopped by a fatal failure, 2 bad input, 130 interrupted.`;
 
 /** Creates `prism errors` with the given environment (tests pass fast transport settings). */
 export function createErrorsCommand(deps: ModelCommandDeps): Command {

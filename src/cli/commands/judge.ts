@@ -3,6 +3,7 @@ import type { Rubric } from '../../judges/judge-sample.js';
 import { renderJudgeSummary } from '../../judges/render-judge-summary.js';
 import { loadRun } from '../../runs/load-run.js';
 import { runJudge } from '../../runs/run-judge.js';
+import { problemsOfRun } from '../../runs/run-problems.js';
 import { summaryOrExit, whileInterruptible } from '../interruptible.js';
 import type { CliIo, Command } from '../io.js';
 import { UsageError } from '../io.js';
@@ -38,7 +39,7 @@ Options:
   --model NAME      one model as the judge (OpenAI-compatible unless --provider anthropic)
   --dataset PATH    the problems and references (default: run.json's dataset)
   --retry-errors    judge again the answers whose judgement failed
-Exit codes: 0 judged, 1 judge failures, interrupted or stopped by a fatal failure, 2 bad input.`;
+Exit codes: 0 judged, 1 judge failures or stopped by a fatal failure, 2 bad input, 130 interrupted.`;
 
 /** Creates `prism judge` with the given environment (tests pass fast transport settings). */
 export function createJudgeCommand(deps: ModelCommandDeps): Command {
@@ -73,11 +74,13 @@ export function createJudgeCommand(deps: ModelCommandDeps): Command {
     const datasetPath = str('dataset') ?? stored.config.dataset;
     const dataset = loadAnyDataset(datasetPath);
     if (!dataset.readable) throw new UsageError(`cannot read the dataset ${datasetPath}`);
+    const selected = problemsOfRun(stored.config, dataset.problems, { datasetPath });
+    for (const d of selected.diagnostics) io.stderr(`${formatDiagnostic(d)}\n`);
     const controller = new AbortController();
     const result = await whileInterruptible(controller, () =>
       runJudge({
         dir,
-        problems: dataset.problems.slice(0, stored.config.problems),
+        problems: selected.problems,
         references: dataset.references,
         rubric,
         binding,

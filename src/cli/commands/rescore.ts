@@ -3,21 +3,26 @@ import type { Problem } from '../../dag/types.js';
 import { loadAnyDataset } from '../../dataset/load-any-dataset.js';
 import { loadRun } from '../../runs/load-run.js';
 import { renderRunReport } from '../../runs/render-run-report.js';
+import { problemsOfRun } from '../../runs/run-problems.js';
 import type { ResponseScorer } from '../../runs/score-run.js';
 import { scoreRun } from '../../runs/score-run.js';
 import type { CliIo, Command } from '../io.js';
 import { UsageError } from '../io.js';
-import { realScorer } from './run.js';
+import { formatDiagnostic, realScorer } from './run.js';
 
-const HELP = `Usage: prism rescore RUN [--dataset PATH] [--quiet]
+const HELP = `Usage: prism rescore RUN [--dataset PATH] [--force] [--quiet]
 
 Scores the stored responses of a run directory again with the current scorer (no API call) and
-rewrites records.jsonl, summary.md and summary.json. The dataset defaults to the one in run.json.
+rewrites records.jsonl, summary.md and summary.json. The dataset defaults to the one in run.json;
+the problems are exactly the run's (run.json's problem_ids), whatever their order in the dataset.
+A dataset that lacks some of them, or a rescore that would drop stored records, is refused (exit 2)
+unless --force; a dataset whose problems changed since the run is rescored with a warning.
 Transcripts and LLM judgements (judgements-*.jsonl) are kept untouched: they do not depend on the
 scorer.
 
 Options:
   --dataset PATH   problems to score against (default: run.json's dataset)
+  --force          rescore even when problems of the run are missing (their records are dropped)
   --quiet          do not print the report
 Exit codes: 0 rescored, 2 not a run directory or unreadable dataset.`;
 
@@ -26,11 +31,11 @@ export function createRescoreCommand(
   makeScorer: (problems: readonly Problem[]) => ResponseScorer = realScorer,
 ): Command {
   const run = async (argv: readonly string[], io: CliIo): Promise<number> => {
-    let parsed: { values: { dataset?: string; quiet?: boolean }; positionals: string[] };
+    let parsed: { values: { dataset?: string; quiet?: boolean; force?: boolean }; positionals: string[] };
     try {
       parsed = parseArgs({
         args: [...argv],
-        options: { dataset: { type: 'string' }, quiet: { type: 'boolean' } },
+        options: { dataset: { type: 'string' }, quiet: { type: 'boolean' }, force: { type: 'boolean' } },
         allowPositionals: true,
       });
     } catch (error) {
@@ -43,16 +48,19 @@ export function createRescoreCommand(
     const datasetPath = parsed.values.dataset ?? stored.config.dataset;
     const dataset = loadAnyDataset(datasetPath);
     if (!dataset.readable) throw new UsageError(`cannot read the dataset ${datasetPath}`);
-    const problems = dataset.problems.slice(0, stored.config.problems);
+    const force = parsed.values.force === true;
+    const selected = problemsOfRun(stored.config, dataset.problems, { force, datasetPath });
+    for (const d of selected.diagnostics) io.stderr(`${formatDiagnostic(d)}\n`);
+    const problems = selected.problems;
     const scored = scoreRun({
+      force,
       dir,
       problems,
       samples: stored.config.samples,
       model: stored.config.model,
       scorer: makeScorer(problems),
     });
-    for (const d of scored.diagnostics)
-      io.stderr(`${d.severity}[${d.code}]${d.where === undefined ? '' : ` ${d.where}`}: ${d.message}\n`);
+    for (const d of scored.diagnostics) io.stderr(`${formatDiagnostic(d)}\n`);
     if (parsed.values.quiet !== true) io.stdout(renderRunReport(scored.report));
     return 0;
   };

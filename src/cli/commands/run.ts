@@ -19,6 +19,7 @@ import { renderRunReport } from '../../runs/render-run-report.js';
 import { createResponseCache, defaultCacheDir } from '../../runs/response-cache.js';
 import type { RunEvent } from '../../runs/run-events.js';
 import { runModel } from '../../runs/run-model.js';
+import { resolveProblemIds } from '../../runs/run-problems.js';
 import { type RunTechniqueResult, runTechnique } from '../../runs/run-technique.js';
 import type { ResponseScorer } from '../../runs/score-run.js';
 import { sandboxSupport } from '../../sandbox/sandbox-support.js';
@@ -32,6 +33,7 @@ import {
 } from '../../tasks/robustness-report.js';
 import { PRISM_TASKS, runPrismTask } from '../../tasks/run-prism-task.js';
 import { DEFAULT_TECHNIQUE_SETTINGS, TECHNIQUES } from '../../techniques/techniques.js';
+import { EXIT_INTERRUPTED } from '../interruptible.js';
 import type { CliIo, Command } from '../io.js';
 import { UsageError } from '../io.js';
 import type { ModelCommandDeps } from '../model-call-flags.js';
@@ -111,8 +113,9 @@ ${SELECTION_HELP}
                          {{placeholder}} is refused and that instance keeps the original text
   --paraphrase-model M   the paraphrasing model (same endpoint; default: the config's
                          paraphraser role, else the solver)
-Exit codes: 0 all samples answered, 1 some requests failed (see --retry-errors), interrupted or
-stopped by a fatal failure, 2 bad input, a run directory made with other settings or in use.`;
+Exit codes: 0 all samples answered, 1 some requests failed (see --retry-errors) or stopped by a
+fatal failure, 2 bad input, a run directory made with other settings or in use, 130 interrupted
+(Ctrl-C; the same command resumes).`;
 
 /** Effects the run command uses; tests replace them. */
 export interface RunCommandDeps extends ModelCommandDeps {
@@ -276,12 +279,24 @@ export function createRunCommand(deps: RunCommandDeps): Command {
     });
     const instanceCount = positiveInt('instances', str('instances'));
     const instanceSeed = str('instance-seed') ?? '0';
+    const task = str('task');
+    if (task !== undefined && !(PRISM_TASKS as readonly string[]).includes(task))
+      throw new UsageError(`--task must be one of ${PRISM_TASKS.join(', ')}, not '${task}'`);
+    // A PRiSM task draws its own instances (Task IV also of problems whose text shows no parameter).
     let problems: readonly Problem[] =
-      instanceCount === undefined
+      instanceCount === undefined || task !== undefined
         ? chosenProblems
         : datasetInstances(chosenProblems, { n: instanceCount, seed: instanceSeed, textualOnly: true })
             .instances;
-    if (problems.length === 0) throw new UsageError(`no problems in ${datasetPath}`);
+    if (chosenProblems.length === 0) throw new UsageError(`no problems in ${datasetPath}`);
+    if (task !== undefined && !chosenProblems.some((p) => (p.parameters ?? []).length > 0))
+      throw new UsageError(
+        `PRiSM Task ${task} needs parameterized problems; none of the ${chosenProblems.length} selected has parameters`,
+      );
+    if (problems.length === 0)
+      throw new UsageError(
+        `--instances needs problems whose text shows parameters; none of the ${chosenProblems.length} selected does`,
+      );
 
     const mode =
       values.jsonl === true ? 'jsonl' : values.quiet === true ? 'quiet' : io.isTTY ? 'tty' : 'lines';
@@ -355,10 +370,7 @@ export function createRunCommand(deps: RunCommandDeps): Command {
         io.stderr(`prism run: paraphrase of ${r.id} refused (${r.why}); original text kept\n`);
       problems = para.instances;
     }
-    const task = str('task');
     if (task !== undefined) {
-      if (!(PRISM_TASKS as readonly string[]).includes(task))
-        throw new UsageError(`--task must be one of ${PRISM_TASKS.join(', ')}, not '${task}'`);
       const missing = task === 'IV' ? (deps.sandboxMissing ?? (() => sandboxSupport().missing))() : undefined;
       if (missing !== undefined) {
         remove();
@@ -380,6 +392,8 @@ export function createRunCommand(deps: RunCommandDeps): Command {
       else if (mode !== 'quiet') io.stdout(`\nPRiSM Task ${task}\n\n${done.markdown}`);
       return done.ok ? 0 : 1;
     }
+    const instancesSetting =
+      instanceCount === undefined ? undefined : { n: instanceCount, seed: instanceSeed };
     const common = {
       dir,
       problems,
@@ -392,6 +406,10 @@ export function createRunCommand(deps: RunCommandDeps): Command {
       retryErrors: values['retry-errors'] === true,
       concurrency,
       scorer: (deps.makeScorer ?? realScorer)(problems),
+      // Problems an earlier invocation of this directory selected are scored again too.
+      resolveProblems: (ids: readonly string[]) =>
+        resolveProblemIds(ids, dataset.problems, instancesSetting).problems,
+      ...(instancesSetting === undefined ? {} : { instances: instancesSetting }),
       onEvent: (e: RunEvent) => progress.event(e),
       signal: controller.signal,
     };
@@ -427,7 +445,7 @@ export function createRunCommand(deps: RunCommandDeps): Command {
     }
     if (result.interrupted || result.report === undefined) {
       io.stderr('prism run: interrupted; run the same command again to resume\n');
-      return 1;
+      return EXIT_INTERRUPTED;
     }
     if (mode === 'jsonl') io.stdout(`${JSON.stringify({ type: 'summary', report: result.report })}\n`);
     else if (mode !== 'quiet') io.stdout(renderRunReport(result.report));

@@ -1,9 +1,10 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Diagnostic } from '../../core/diagnostic.js';
 import { loadDataset } from '../../dataset/load-dataset.js';
 import { readResponses } from '../../dataset/read-responses.js';
 import type { EquivalenceMode } from '../../equivalence/types.js';
+import { contentHash } from '../../pipeline/content-hash.js';
 import { writeFileAtomic } from '../../pipeline/write-file-atomic.js';
 import { renderSummaryJson, renderSummaryMarkdown } from '../../report/render-summary.js';
 import { summarize } from '../../report/summarize.js';
@@ -16,7 +17,13 @@ import { UsageError } from '../io.js';
 import { parseFlags } from '../parse-flags.js';
 import { bundledDatasetPath, bundledResponsesPath } from '../paths.js';
 import { createProgress } from '../progress.js';
-import { readSelection, SELECTION_HELP, SELECTION_OPTIONS, selectProblems } from '../select-problems.js';
+import {
+  type ProblemSelection,
+  readSelection,
+  SELECTION_HELP,
+  SELECTION_OPTIONS,
+  selectProblems,
+} from '../select-problems.js';
 import { inShard, parseShard, runFingerprint, type ShardManifest } from '../shard.js';
 import { formatDiagnostic } from './validate.js';
 
@@ -37,7 +44,9 @@ DIR/summary.json, and prints the summary table.
 Options:
   --dataset PATH     reference problems (JSON array, JSONL or directory)
   --responses PATH   responses JSONL (file or directory)
-  --out DIR          output directory (default out/score)
+  --out DIR          output directory (default out/score; with a selection out/score-<selection>,
+                     e.g. out/score-domain-optics, so that it never replaces the whole run's);
+                     replacing an output of another size is said on stderr
   --mode MODE        physical (default) or strict (the paper's whole solution sets)
   --json             print the summary as JSON (as in DIR/summary.json) instead of the table
   --quiet            no progress and no summary table on the terminal
@@ -75,7 +84,9 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   const datasetPath = (values.dataset as string | undefined) ?? bundledDatasetPath();
   const bundledAnswers = values.responses === undefined;
   const responsesPath = (values.responses as string | undefined) ?? bundledResponsesPath();
-  const outDir = (values.out as string | undefined) ?? join('out', 'score');
+  const selection = readSelection(values);
+  // A selection writes beside the whole benchmark's output, never over it: out/score-domain-optics.
+  const outDir = (values.out as string | undefined) ?? join('out', `score${selectionSlug(selection)}`);
 
   const dataset = loadDataset(datasetPath);
   const report = (d: Diagnostic): void => io.stderr(`${formatDiagnostic(d)}\n`);
@@ -100,19 +111,22 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   }
   responses.diagnostics.forEach(report);
 
-  const selected = selectProblems(dataset.problems, readSelection(values));
+  const selected = selectProblems(dataset.problems, selection);
   const selectedIds = new Set(selected.map((p) => p.id));
   const known = new Set(dataset.problems.map((p) => p.id));
   const scorer = createScorer(selected, { mode: mode as EquivalenceMode });
   const records: ScoreRecord[] = [];
   const positions: number[] = [];
   const rows = responses.responses.map((row, position) => ({ row, position }));
-  const mine = shard === undefined ? rows : rows.filter((r) => inShard(shard, r.position));
+  // Responses to problems outside the selection are neither scored nor counted in the progress.
+  const mine = rows.filter(
+    (r) =>
+      (shard === undefined || inShard(shard, r.position)) &&
+      !(known.has(r.row.problem_id) && !selectedIds.has(r.row.problem_id)),
+  );
   const progress = createProgress(io, mine.length, 'scoring', { quiet });
   mine.forEach(({ row, position }, i) => {
-    if (known.has(row.problem_id) && !selectedIds.has(row.problem_id)) {
-      // outside the selection: not scored, not an error
-    } else if (!scorer.problems.has(row.problem_id)) {
+    if (!scorer.problems.has(row.problem_id)) {
       report({
         code: 'unknown-problem',
         severity: 'error',
@@ -127,9 +141,12 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   });
   progress.finish();
   if (records.length === 0 && shard === undefined) {
-    io.stderr('prism score: nothing to score\n');
+    io.stderr(
+      `prism score: nothing to score: ${responsesPath} holds ${responses.responses.length} response(s), none to a selected problem of ${datasetPath}\n`,
+    );
     return 2;
   }
+  const previous = countLines(join(outDir, 'records.jsonl'));
   const summary = summarize(records, selected);
   const markdown = renderSummaryMarkdown(summary);
   mkdirSync(outDir, { recursive: true });
@@ -160,7 +177,31 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
     );
   }
   io.stderr(`prism score: ${records.length} record(s) written to ${join(outDir, 'records.jsonl')}\n`);
+  if (previous !== undefined && previous !== records.length)
+    io.stderr(`prism score: replaced the ${previous} record(s) that ${outDir} held before\n`);
   return 0;
+}
+
+/** `-domain-optics_limit-10`: the default output folder's suffix for a selection ('' for none). */
+export function selectionSlug(selection: ProblemSelection): string {
+  const parts: string[] = [];
+  const add = (name: string, v: readonly string[] | number | undefined): void => {
+    if (v !== undefined) parts.push(`${name}-${Array.isArray(v) ? v.join('+') : String(v)}`);
+  };
+  add('domain', selection.domains);
+  add('difficulty', selection.difficulties);
+  add('problem', selection.ids);
+  add('limit', selection.limit);
+  if (parts.length === 0) return '';
+  const slug = parts.join('_').replace(/[^A-Za-z0-9.+_-]+/g, '_');
+  return `-${slug.length > 80 ? `${slug.slice(0, 64)}-${contentHash(slug).slice(0, 12)}` : slug}`;
+}
+
+function countLines(path: string): number | undefined {
+  if (!existsSync(path)) return undefined;
+  return readFileSync(path, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '').length;
 }
 
 /** `prism score`: step scores and final-answer checks of responses against reference DAGs. */

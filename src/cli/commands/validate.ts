@@ -27,8 +27,8 @@ directory of *.json files (default: the bundled benchmark, data/benchmark/).
 
 Options:
   --dataset PATH   the dataset to check
-  --json           print {path, problems, valid, skipped, witness_checked, findings: [{code,
-                   severity, where, message}]} as JSON
+  --json           print {path, problems, valid (loaded), with_errors (of those), skipped,
+                   witness_checked, findings: [{code, severity, where, message}]} as JSON
   --no-witness     structural checks only
 Exit codes: 0 no findings, 1 findings, 2 unreadable input.`;
 
@@ -74,6 +74,12 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   if (values['no-witness'] !== true) findings.push(...loaded.problems.flatMap((p) => checkParameters(p)));
   const errors = findings.filter((d) => d.severity === 'error').length;
   const total = loaded.problems.length + skipped;
+  // A loaded problem is structurally valid; whether its witness or parameters hold is said beside it.
+  const named = (d: Diagnostic, id: string): boolean =>
+    d.where !== undefined && new RegExp(`(^|: )problem ${escapeRegExp(id)}( |$)`).test(d.where);
+  const withErrors = loaded.problems.filter((p) =>
+    findings.some((d) => d.severity === 'error' && named(d, p.id)),
+  ).length;
   if (values.json === true) {
     io.stdout(
       `${JSON.stringify(
@@ -81,6 +87,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
           path,
           problems: total,
           valid: loaded.problems.length,
+          with_errors: withErrors,
           skipped,
           witness_checked: witnessed.length,
           findings,
@@ -92,10 +99,14 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   } else {
     for (const d of findings) io.stdout(`${formatDiagnostic(d)}\n`);
     io.stdout(
-      `${total} problems, ${witnessed.length} witness-checked, ${findings.length} findings (${errors} error(s), ${findings.length - errors} warning(s)); ${loaded.problems.length} valid problem(s), ${skipped} skipped, in ${path}\n`,
+      `${total} problems, ${witnessed.length} witness-checked, ${findings.length} findings (${errors} error(s), ${findings.length - errors} warning(s)); ${loaded.problems.length} structurally valid problem(s), ${withErrors} of them with errors, ${skipped} skipped, in ${path}\n`,
     );
   }
   return findings.length > 0 ? 1 : 0;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** `prism validate`: checks a dataset and lists every finding. */
