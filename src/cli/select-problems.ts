@@ -22,8 +22,8 @@ export const SELECTION_OPTIONS = {
 export const SELECTION_HELP = `  --domain D[,D]         only problems of these domains
   --difficulty L[,L]     only these difficulties (easy, medium, hard)
   --problem ID[,ID]      only these problem ids
-  --limit N              at most N problems, taken in turn from each domain (a spread, not the
-                         first N in file order)`;
+  --limit N              at most N problems, taken in turn from each domain and, within it, each
+                         difficulty (a spread, not the first N in file order)`;
 
 const list = (value: string | boolean | undefined): string[] | undefined =>
   typeof value === 'string'
@@ -65,11 +65,36 @@ function checkKnown(flag: string, wanted: readonly string[] | undefined, known: 
   }
 }
 
+const DIFFICULTY_ORDER = ['easy', 'medium', 'hard'];
+
+/** A domain's problems reordered so that difficulties take turns, starting at the `shift`-th one. */
+function interleaveDifficulties(problems: readonly Problem[], shift: number): Problem[] {
+  const byLevel = new Map<string, Problem[]>();
+  for (const p of problems) {
+    const level = p.difficulty ?? 'unknown';
+    byLevel.set(level, [...(byLevel.get(level) ?? []), p]);
+  }
+  const levels = [
+    ...DIFFICULTY_ORDER.filter((l) => byLevel.has(l)),
+    ...[...byLevel.keys()].filter((l) => !DIFFICULTY_ORDER.includes(l)),
+  ];
+  const start = levels.length === 0 ? 0 : shift % levels.length;
+  const order = [...levels.slice(start), ...levels.slice(0, start)];
+  const out: Problem[] = [];
+  for (let i = 0; out.length < problems.length; i++)
+    for (const l of order) {
+      const p = byLevel.get(l)![i];
+      if (p !== undefined) out.push(p);
+    }
+  return out;
+}
+
 /**
  * The problems a selection keeps, in dataset order. Filters are ANDed; a value that names nothing in
  * the dataset is a usage error (a typo must not silently select nothing). `--limit` takes problems in
- * turn from each domain (round robin, in order of first appearance), so 20 of the bundled 70 cover
- * all seven domains rather than the first two files.
+ * turn from each domain (round robin, in order of first appearance) and, within a domain, from each
+ * difficulty in turn, so 21 of the bundled 70 cover all seven domains and all three difficulties
+ * rather than the first two files.
  */
 export function selectProblems(problems: readonly Problem[], selection: ProblemSelection): Problem[] {
   const domainOf = (p: Problem): string => p.domain ?? 'unknown';
@@ -95,9 +120,12 @@ export function selectProblems(problems: readonly Problem[], selection: ProblemS
     bucket.push(p);
     byDomain.set(domainOf(p), bucket);
   }
+  // Within a domain, difficulties take turns (each domain starting one further along), so a limit
+  // spreads over easy / medium / hard as well as over domains.
+  const buckets = [...byDomain.values()].map((bucket, d) => interleaveDifficulties(bucket, d));
   const chosen = new Set<Problem>();
   for (let round = 0; chosen.size < selection.limit; round++) {
-    for (const bucket of byDomain.values()) {
+    for (const bucket of buckets) {
       const p = bucket[round];
       if (p !== undefined && chosen.size < selection.limit) chosen.add(p);
     }

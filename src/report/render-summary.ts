@@ -1,4 +1,5 @@
 import type { Summary, SummaryRow } from './summarize.js';
+import { renderMetricsMarkdown } from './summary-metrics.js';
 
 const pct = (x: number | null): string => (x === null ? '—' : `${(100 * x).toFixed(1)}`);
 
@@ -22,6 +23,7 @@ export function renderSummaryMarkdown(summary: Summary): string {
   }
   const stamp =
     summary.scorer_version === null ? '' : `\n\n_${summary.scorer_version}, mode ${summary.mode}_`;
+  if (summary.metrics !== undefined) sections.push(renderMetricsMarkdown(summary.metrics).trimEnd());
   return `# PRISM-DAG scores\n\n${sections.join('\n\n')}${stamp}\n`;
 }
 

@@ -1,6 +1,7 @@
 import { problemDifficulty } from '../dag/difficulty-model.js';
 import type { Problem } from '../dag/types.js';
 import type { ScoreRecord } from '../score/types.js';
+import { SUMMARY_SCHEMA, type SummaryMetrics, summaryMetrics } from './summary-metrics.js';
 
 /** Aggregates of one group of records. */
 export interface SummaryRow {
@@ -22,8 +23,15 @@ export interface SummaryRow {
   readonly mean_matched_run: number;
 }
 
-/** PRISM-Physics Table-1-style summary: overall, by difficulty and by domain. */
+/**
+ * `prism score`'s summary.json: the one versioned format (`schema`, `kind`, `metrics` with n,
+ * standard error and 95% interval; JSON Schema in schema/prism.summary.schema.json) plus the
+ * per-response table (PRISM-Physics Table 1 style) over responses.
+ */
 export interface Summary {
+  readonly schema: typeof SUMMARY_SCHEMA;
+  readonly kind: 'score';
+  readonly metrics: SummaryMetrics;
   readonly overall: SummaryRow;
   readonly by_difficulty: readonly SummaryRow[];
   readonly by_domain: readonly SummaryRow[];
@@ -78,6 +86,9 @@ export function summarize(records: readonly ScoreRecord[], problems: readonly Pr
   const domains = group((p) => p.domain ?? 'unknown');
   const first = records[0];
   return {
+    schema: SUMMARY_SCHEMA,
+    kind: 'score',
+    metrics: summaryMetrics(records, problems),
     overall: row('overall', records),
     by_difficulty: DIFFICULTY_ORDER.filter((d) => difficulties.has(d)).map((d) =>
       row(d, difficulties.get(d)!),

@@ -1,4 +1,5 @@
 import type { CallCost, CostSummary } from '../pipeline/summarize-calls.js';
+import { renderMetricsMarkdown } from '../report/summary-metrics.js';
 import type { ReportCell, RunReport } from './run-report.js';
 
 const pct = (v: number | null): string => (v === null ? '–' : (100 * v).toFixed(1));
@@ -47,6 +48,7 @@ export function renderRunReport(report: RunReport): string {
       `| % | ${ks.map((k) => pct(report.at_k?.pass_at_k[k] ?? null)).join(' | ')} |`,
     );
   }
+  if (report.metrics !== undefined) lines.push('', renderMetricsMarkdown(report.metrics).trimEnd());
   if (report.cost !== undefined) lines.push('', ...renderCost(report.cost));
   return `${lines.join('\n')}\n`;
 }

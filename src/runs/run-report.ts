@@ -1,5 +1,6 @@
 import type { Problem } from '../dag/types.js';
 import type { CostSummary } from '../pipeline/summarize-calls.js';
+import { SUMMARY_SCHEMA, type SummaryMetrics, summaryMetrics } from '../report/summary-metrics.js';
 import { mean } from '../stats/describe.js';
 import { passAtK } from '../stats/pass-at-k.js';
 import { type ResponseRow, sampleKey } from './response-row.js';
@@ -19,7 +20,11 @@ export interface ReportCell {
 
 /** A run's report: the PRISM-Physics Table 1 layout plus a per-domain table and, for K > 1, @K metrics. */
 export interface RunReport {
-  readonly schema: 'prism-report-v1';
+  /** The one summary.json format (`prism-summary-v1`; `prism-report-v1` in runs scored before it). */
+  readonly schema: typeof SUMMARY_SCHEMA;
+  readonly kind: 'run';
+  /** Means over problems with n, standard error and 95% interval (the same block as `prism score`'s). */
+  readonly metrics: SummaryMetrics;
   readonly model: string;
   readonly samples: number;
   readonly problems: number;
@@ -116,7 +121,9 @@ export function buildRunReport(input: {
   const domains = [...new Set(per.map((p) => p.problem.domain ?? 'unknown'))].sort();
   const average = cell(per);
   const report: RunReport = {
-    schema: 'prism-report-v1',
+    schema: SUMMARY_SCHEMA,
+    kind: 'run',
+    metrics: summaryMetrics(input.records, input.problems),
     model: input.model,
     samples: input.samples,
     problems: input.problems.length,

@@ -6,6 +6,7 @@ import type { Problem } from '../dag/types.js';
 import type { CallRecord } from '../pipeline/call-record.js';
 import { readJsonLines } from '../pipeline/jsonl-file.js';
 import { type CostSummary, summarizeCalls } from '../pipeline/summarize-calls.js';
+import { recordsCsv, summaryCsv } from '../report/to-csv.js';
 import type { ScoreRecord } from '../score/types.js';
 import { renderRunReport } from './render-run-report.js';
 import { loadResponses, sampleKey } from './response-row.js';
@@ -101,6 +102,11 @@ export function scoreRun(options: ScoreRunOptions): {
   writeFileAtomic(join(options.dir, 'records.jsonl'), records.map((r) => `${JSON.stringify(r)}\n`).join(''));
   writeFileAtomic(join(options.dir, 'summary.json'), `${JSON.stringify(report, null, 2)}\n`);
   writeFileAtomic(join(options.dir, 'summary.md'), renderRunReport(report));
+  writeFileAtomic(
+    join(options.dir, 'records.csv'),
+    recordsCsv(records as unknown as Record<string, unknown>[]),
+  );
+  writeFileAtomic(join(options.dir, 'summary.csv'), summaryCsv(report.metrics));
   return { records, report, diagnostics };
 }
 

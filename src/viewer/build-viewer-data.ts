@@ -181,13 +181,14 @@ function buildDetail(
 const num = (v: unknown): number | null => (typeof v === 'number' ? v : null);
 
 /**
- * The overview table from a summary.json of either shape: `prism run`'s `prism-report-v1` (cells
+ * The overview table from a summary.json of either shape: `prism run`'s (`kind: 'run'`, or the older
+ * `prism-report-v1`; cells
  * keyed by difficulty and domain, with time) or `prism score`'s (row arrays with response counts).
  */
 export function tableOf(summary: unknown): ViewerTable | undefined {
   if (typeof summary !== 'object' || summary === null) return undefined;
   const s = summary as Record<string, unknown>;
-  if (s.schema === 'prism-report-v1') {
+  if (s.schema === 'prism-report-v1' || s.kind === 'run') {
     const cell = (group: string, c: unknown): ViewerTableRow => {
       const x = (c ?? {}) as Record<string, unknown>;
       return {

@@ -18,6 +18,21 @@ test('--limit spreads over domains instead of taking the first files', () => {
   assert.deepEqual(selectProblems(problems, { limit: 500 }).length, problems.length);
 });
 
+test('--limit spreads over difficulties too: 21 of the bundled 70 are 7 easy, 7 medium, 7 hard', () => {
+  const count = (list: readonly Problem[], level: string) =>
+    list.filter((p) => p.difficulty === level).length;
+  const available = (level: string) => count(problems, level);
+  const chosen = selectProblems(problems, { limit: 21 });
+  for (const level of ['easy', 'medium', 'hard'])
+    assert.equal(count(chosen, level), Math.min(7, available(level)), `${level}: ${chosen.map((p) => p.id)}`);
+  // Each domain gets 3, one per difficulty where it has them.
+  for (const d of new Set(problems.map((p) => p.domain)))
+    assert.equal(chosen.filter((p) => p.domain === d).length, 3, String(d));
+  // Near miss: the first 21 in file order are far from balanced.
+  const first = problems.slice(0, 21);
+  assert.notEqual(new Set(first.map((p) => p.domain)).size, 7);
+});
+
 test('filters are ANDed and keep dataset order; a typo is a usage error with a suggestion', () => {
   const hardOptics = selectProblems(problems, { domains: ['optics'], difficulties: ['hard'] });
   assert.ok(hardOptics.length > 0);

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { runCli } from '../helpers/cli.js';
 import { type FakeServer, startFakeOpenAiServer } from '../helpers/fake-openai-server.js';
+import { validateJsonSchema } from '../helpers/json-schema.js';
 import { syntheticAnswer, syntheticProblems } from './synthetic.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'prism-loss-'));
@@ -45,6 +46,15 @@ test('run --domain optics, then rescore: the run keeps its 3 optics records (not
   const again = await runCli(['rescore', dir, '--quiet']);
   assert.equal(again.code, 0, again.stderr);
   assert.deepEqual(recordIds(dir), before);
+  // A run's summary.json is the one summary format, with the run's 3 problems as n.
+  const schema = JSON.parse(
+    readFileSync(new URL('../../schema/prism.summary.schema.json', import.meta.url), 'utf8'),
+  );
+  const summary = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8'));
+  assert.deepEqual(validateJsonSchema(schema, summary), []);
+  assert.equal(summary.kind, 'run');
+  assert.equal(summary.metrics.overall.step_score.n, 3);
+  assert.deepEqual(Object.keys(summary.metrics.by_domain), ['optics']);
 });
 
 test('run --limit 4 --samples 2: rescore keeps 8 records and judge judges all 8 answers', async () => {

@@ -8,6 +8,7 @@ import { contentHash } from '../../pipeline/content-hash.js';
 import { writeFileAtomic } from '../../pipeline/write-file-atomic.js';
 import { renderSummaryJson, renderSummaryMarkdown } from '../../report/render-summary.js';
 import { summarize } from '../../report/summarize.js';
+import { recordsCsv, summaryCsv } from '../../report/to-csv.js';
 import { SCORER_VERSION } from '../../score/codes.js';
 import { createScorer } from '../../score/create-scorer.js';
 import type { ScoreRecord } from '../../score/types.js';
@@ -39,7 +40,8 @@ skipped; the rest is scored. Defaults: the bundled data/benchmark/ and data/answ
 
 Writes DIR/records.jsonl (one record per response: step_score, final_answer_correct, matched,
 achieved, per-node status with the answer formulas that matched, baselines), DIR/summary.md and
-DIR/summary.json, and prints the summary table.
+DIR/summary.json (schema/prism.summary.schema.json: each mean with n, standard error and 95%
+interval), the same as CSV (DIR/records.csv, DIR/summary.csv), and prints the summary table.
 
 Options:
   --dataset PATH     reference problems (JSON array, JSONL or directory)
@@ -155,6 +157,8 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   writeFileAtomic(join(outDir, 'records.jsonl'), records.map((r) => JSON.stringify(r)).join('\n') + '\n');
   writeFileAtomic(join(outDir, 'summary.md'), markdown);
   writeFileAtomic(join(outDir, 'summary.json'), renderSummaryJson(summary));
+  writeFileAtomic(join(outDir, 'records.csv'), recordsCsv(records as unknown as Record<string, unknown>[]));
+  writeFileAtomic(join(outDir, 'summary.csv'), summaryCsv(summary.metrics));
   if (shard !== undefined) {
     const manifest: ShardManifest = {
       shard: shard.index,
