@@ -25,7 +25,10 @@ export function validateJsonSchema(root: Record<string, unknown>, value: unknown
       errors.push(`${path}: not allowed`);
       return;
     }
-    if (typeof schema.$ref === 'string') return check(resolve(schema.$ref), v, path);
+    if (typeof schema.$ref === 'string') {
+      check(resolve(schema.$ref), v, path);
+      return;
+    }
     if (Array.isArray(schema.oneOf)) {
       const passing = (schema.oneOf as Schema[]).filter((s) => validateWith(s, v)).length;
       if (passing !== 1) errors.push(`${path}: matches ${passing} of oneOf`);
@@ -51,7 +54,8 @@ export function validateJsonSchema(root: Record<string, unknown>, value: unknown
       if (typeof schema.minItems === 'number' && v.length < schema.minItems)
         errors.push(`${path}: too short`);
       if (typeof schema.maxItems === 'number' && v.length > schema.maxItems) errors.push(`${path}: too long`);
-      if (schema.items !== undefined) v.forEach((x, i) => check(schema.items as Schema, x, `${path}[${i}]`));
+      if (schema.items !== undefined)
+        for (const [i, x] of v.entries()) check(schema.items as Schema, x, `${path}[${i}]`);
     }
     if (typeOf(v) === 'object') {
       const o = v as Record<string, unknown>;
