@@ -147,7 +147,7 @@ export function responseView(item: ViewerItem, problem: ViewerProblem, d: Viewer
                   'details',
                   { open: true },
                   h('summary', {}, 'counterexample (first rejecting trial)'),
-                  h('pre', {}, JSON.stringify(e.counterexample, null, 1)),
+                  counterexampleTable(e.counterexample),
                 ),
             ...e.diagnostics.map((m) => h('div', { class: 'diag' }, m)),
           ),
@@ -378,5 +378,35 @@ export function responseView(item: ViewerItem, problem: ViewerProblem, d: Viewer
     h('h3', {}, 'Answer'),
     answer,
     extras,
+  );
+}
+
+const fmtNumber = (v: unknown): string =>
+  typeof v === 'number' ? (Number.isInteger(v) ? String(v) : v.toPrecision(6)) : JSON.stringify(v);
+const fmtSet = (v: unknown): string =>
+  Array.isArray(v)
+    ? v.length === 0
+      ? '∅ (no solution)'
+      : `{ ${v.map(fmtNumber).join(', ')} }`
+    : fmtNumber(v);
+
+/**
+ * A rejecting trial as a table (not JSON): the quantity solved for, the values drawn for the other
+ * variables, and both formulas' solution sets there. Keys are snake_case (older reports: camelCase).
+ */
+export function counterexampleTable(trial: unknown): HTMLElement {
+  const t = (typeof trial === 'object' && trial !== null ? trial : {}) as Record<string, unknown>;
+  const assignment = (t.assignment ?? {}) as Record<string, unknown>;
+  const rows: [string, string][] = [
+    ['solved for', String(t.target ?? '—')],
+    ...Object.entries(assignment).map(([k, v]): [string, string] => [`${k} =`, fmtNumber(v)]),
+    ['answer gives', fmtSet(t.solutions_a ?? t.solutionsA)],
+    ['node gives', fmtSet(t.solutions_b ?? t.solutionsB)],
+    ['outcome', String(t.outcome ?? '—')],
+  ];
+  return h(
+    'table',
+    { class: 'counterexample' },
+    h('tbody', {}, ...rows.map(([k, v]) => h('tr', {}, h('th', {}, k), h('td', {}, v)))),
   );
 }

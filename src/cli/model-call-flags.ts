@@ -24,6 +24,12 @@ export const MODEL_CALL_OPTIONS = {
   'cache-ttl': { type: 'string' },
 } as const;
 
+/** Help lines of the endpoint and cache flags of {@link MODEL_CALL_OPTIONS} (beside --config, --model). */
+export const MODEL_ENDPOINT_HELP = `  --base-url URL    --model's API base URL (OpenAI-compatible: with /v1; anthropic: either)
+  --provider P      openai (default) or anthropic: the protocol of --model's server
+  --no-cache        neither read nor write the response cache
+  --cache-ttl HOURS ignore cache entries older than this (or the config's cache_ttl_hours)`;
+
 /** The flags of {@link MODEL_CALL_OPTIONS}, checked. */
 export interface ModelCallFlags {
   readonly config: string | undefined;

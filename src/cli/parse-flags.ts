@@ -13,10 +13,24 @@ export function parseFlags(
   options: NonNullable<ParseArgsConfig['options']>,
   allowPositionals = false,
 ): { values: FlagValues; positionals: string[] } {
+  lastOptions = options;
   try {
     const parsed = parseArgs({ args: [...argv], options, allowPositionals, strict: true });
     return { values: parsed.values as FlagValues, positionals: parsed.positionals };
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
+}
+
+let lastOptions: NonNullable<ParseArgsConfig['options']> | undefined;
+
+/**
+ * The option table of the last {@link parseFlags} call since the previous take (then forgotten): the
+ * one definition of a command's flags, against which a test checks that its help lists every flag
+ * it takes, each once.
+ */
+export function takeParsedOptions(): NonNullable<ParseArgsConfig['options']> | undefined {
+  const taken = lastOptions;
+  lastOptions = undefined;
+  return taken;
 }

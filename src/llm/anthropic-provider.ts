@@ -10,9 +10,18 @@ export const ANTHROPIC_VERSION = '2023-06-01';
 
 /** How to reach the Anthropic Messages API (or a server speaking it). */
 export interface AnthropicProviderOptions extends TransportOptions {
-  /** Base URL including `/v1`, e.g. `https://api.anthropic.com/v1`; `/messages` is appended. */
+  /** Base URL, with or without `/v1` (`https://api.anthropic.com` or `…/v1`); `/v1/messages` is reached. */
   readonly baseUrl: string;
   readonly apiKey?: string;
+}
+
+/**
+ * The API root of an Anthropic base URL: as given when it ends in `/v1`, else with `/v1` added, as
+ * Anthropic's own SDKs take `https://api.anthropic.com` (a proxy's `https://host/anthropic` too).
+ */
+export function anthropicApiBase(baseUrl: string): string {
+  const trimmed = baseUrl.replace(/\/+$/, '');
+  return /\/v1$/.test(trimmed) ? trimmed : `${trimmed}/v1`;
 }
 
 /**
@@ -51,7 +60,7 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Chat
     {
       kind: 'anthropic',
       baseUrl: options.baseUrl,
-      url: `${options.baseUrl.replace(/\/+$/, '')}/messages`,
+      url: `${anthropicApiBase(options.baseUrl)}/messages`,
       headers,
       encode,
       decode: parseAnthropicResponse,

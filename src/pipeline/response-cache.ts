@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import type { TokenUsage } from '../llm/chat-types.js';
 import { contentHash } from './content-hash.js';
 import { writeFileAtomic } from './write-file-atomic.js';
@@ -37,10 +37,13 @@ export interface ResponseCache {
   put(key: string, value: CachedResponse): void;
 }
 
-/** The cache folder: `PRISM_CACHE_DIR`, else `~/.cache/prism-physics`. */
+/** The cache folder: `PRISM_CACHE_DIR`, else `$XDG_CACHE_HOME/prism-physics`, else `~/.cache/prism-physics`. */
 export function defaultCacheDir(env: Readonly<Record<string, string | undefined>>): string {
   const dir = env.PRISM_CACHE_DIR;
-  return dir !== undefined && dir !== '' ? dir : join(homedir(), '.cache', 'prism-physics');
+  if (dir !== undefined && dir !== '') return dir;
+  // The XDG base directory spec: an absolute XDG_CACHE_HOME replaces ~/.cache (a relative one is ignored).
+  const xdg = env.XDG_CACHE_HOME;
+  return join(xdg !== undefined && isAbsolute(xdg) ? xdg : join(homedir(), '.cache'), 'prism-physics');
 }
 
 /** Opens (creating) a response cache under `dir/responses/`; entries are written atomically. */

@@ -1,3 +1,4 @@
+import { snakeCaseKeys } from '../cli/json-output.js';
 import { dagLayers } from '../dag/dag-layers.js';
 import { problemDifficulty } from '../dag/difficulty-model.js';
 import type { Problem } from '../dag/types.js';
@@ -161,7 +162,8 @@ function buildDetail(
           n_eq: ev.nEq,
           n_neq: ev.nNeq,
           n_fail: ev.nFail,
-          ...(ev.counterexample === undefined ? {} : { counterexample: ev.counterexample }),
+          // snake_case at the edge, as every JSON the CLI writes (solutions_a, not solutionsA).
+          ...(ev.counterexample === undefined ? {} : { counterexample: snakeCaseKeys(ev.counterexample) }),
           diagnostics: result.diagnostics.map((d) => `${d.code}: ${d.message}`),
         };
       });

@@ -63,11 +63,18 @@ export function loadViewerInput(path: string, responsesPath?: string): LoadedVie
     responses = records.map((r) => (r.response_id === undefined ? null : (byId.get(r.response_id) ?? null)));
   }
   const dataset = (config as { dataset?: unknown } | undefined)?.dataset;
-  const name = (config as { model?: unknown } | undefined)?.model;
+  const model = (config as { model?: unknown } | undefined)?.model;
+  const technique = (config as { technique?: unknown } | undefined)?.technique;
+  const folder = basename(isDir ? path : dir);
+  // Two runs of one model (another technique, another folder) must not share a label.
+  const name =
+    typeof model === 'string'
+      ? `${model} · ${typeof technique === 'string' ? technique : 'zero-shot'} · ${folder}`
+      : folder;
   return {
     ok: true,
     run: {
-      name: typeof name === 'string' ? name : basename(isDir ? path : dir),
+      name,
       source: path,
       ...(config === undefined ? {} : { config }),
       ...(summary === undefined ? {} : { summary }),

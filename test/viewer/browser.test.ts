@@ -335,3 +335,80 @@ test('with two runs the compare view shows the paired tests of prism compare', {
   assert.deepEqual(errors, []);
   assert.deepEqual(blocked, []);
 });
+
+test('runs are labelled model · technique · folder; the compare view links both responses and prints p-values as numbers', {
+  skip,
+}, async () => {
+  const loaded = loadViewerInput(runDir);
+  assert.ok(loaded.ok);
+  assert.equal(loaded.run.name, 'fake-model · zero-shot · run');
+  const other: ViewerRunInput = {
+    ...loaded.run,
+    name: 'fake-model · zero-shot · halved',
+    records: loaded.run.records.map((r) => ({ ...r, step_score: (r.step_score ?? 0) / 2 })),
+  };
+  const { data, details } = buildViewerData([loaded.run, other], loadDataset(bundledDatasetPath()).problems, {
+    perNode: 0,
+  });
+  const bundle = readAppBundle()!;
+  const file = join(tmp, 'compare-links.html');
+  writeFileSync(
+    file,
+    renderHtmlReport({ data, details, appJs: bundle.js, appCss: bundle.css, title: 'links' }),
+  );
+  const { page, errors, blocked } = await openPage();
+  await page.goto(`${pathToFileURL(file).href}#/compare/0`);
+  await page.waitForSelector('#compare table.compare-rows');
+  assert.match(
+    (await page.textContent('#compare h3')) ?? '',
+    /fake-model · zero-shot · halved − fake-model · zero-shot · run/,
+  );
+  // Halving every step score makes the paired t p-value tiny: shown in scientific notation, not 0.000.
+  const p = (await page.textContent('td[data-cell="p-t:step score"]')) ?? '';
+  assert.notEqual(p, '0.000');
+  assert.ok(Number(p) > 0 && Number(p) < 0.001, p);
+  // Each row of per-problem differences links to the answer of each run.
+  const firstRow = page.locator('table.compare-rows tbody tr').first();
+  const problemId = (await firstRow.locator('th').textContent())!;
+  assert.equal(await firstRow.locator(`a[data-link="run0:${problemId}"]`).count(), 1);
+  await firstRow.locator(`a[data-link="run1:${problemId}"]`).click();
+  await page.waitForSelector('#response .dag .node');
+  assert.match(page.url(), /#\/browse\/1\/\d+$/);
+  const i = Number(/\/(\d+)$/.exec(page.url())![1]);
+  assert.equal(data.runs[1]!.items[i]!.problem_id, problemId);
+  assert.deepEqual(errors, []);
+  assert.deepEqual(blocked, []);
+});
+
+test('a counterexample is a table of the values drawn and both solution sets, with snake_case keys', {
+  skip,
+}, async () => {
+  const loaded = loadViewerInput(runDir);
+  assert.ok(loaded.ok);
+  const { details } = buildViewerData([loaded.run], loadDataset(bundledDatasetPath()).problems, {});
+  let found: { i: number; node: string; trial: Record<string, unknown> } | undefined;
+  details[0]!.forEach((d, i) => {
+    for (const [node, evs] of Object.entries(d?.evidence ?? {}))
+      for (const e of evs)
+        if (found === undefined && e.counterexample !== undefined)
+          found = { i, node, trial: e.counterexample as Record<string, unknown> };
+  });
+  assert.ok(found, 'some missed node of the partial answers has a rejecting trial');
+  assert.ok('solutions_a' in found.trial && !('solutionsA' in found.trial), JSON.stringify(found.trial));
+  const { page, errors } = await openPage();
+  await page.goto(`${pathToFileURL(htmlPath).href}#/browse/0/${found.i}`);
+  await page.waitForSelector('#response .dag .node');
+  await page.click(`.dag .node[data-node="${found.node}"]`);
+  await page.waitForSelector('#panel table.counterexample');
+  const rows = await page.$$eval('#panel table.counterexample tr', (trs) =>
+    trs.map((tr) => [tr.querySelector('th')?.textContent, tr.querySelector('td')?.textContent]),
+  );
+  const labels = rows.map((r) => r[0]);
+  assert.ok(
+    labels.includes('solved for') && labels.includes('answer gives') && labels.includes('node gives'),
+    JSON.stringify(rows),
+  );
+  assert.equal(await page.locator('#panel pre').filter({ hasText: 'solutions' }).count(), 0, 'not raw JSON');
+  await page.screenshot({ path: join(artifacts, 'counterexample.png') });
+  assert.deepEqual(errors, []);
+});

@@ -21,6 +21,12 @@ else the predicted one) to also report each group. Lines without a finite score 
 partner are skipped and counted on stderr.
 
 Options:
+  --pred FILE        predicted scores (JSONL; - for standard input)
+  --human FILE       human scores (JSONL)
+  --by FIELD         also report each group of this field
+  --key FIELDS       the join key (comma-separated fields)
+  --pred-field F     the predicted score's field (default score, else step_score)
+  --human-field F    the human score's field (default score, else human_score)
   --permutations N   permutations of the permutation test (default 10000, at most 1000000)
   --bootstrap N      bootstrap resamples (default 2000, at most 100000)
   --level L          bootstrap confidence level (default 0.95)

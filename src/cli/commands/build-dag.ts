@@ -8,6 +8,7 @@ import type { CliIo, Command } from '../io.js';
 import { UsageError } from '../io.js';
 import {
   MODEL_CALL_OPTIONS,
+  MODEL_ENDPOINT_HELP,
   type ModelCommandDeps,
   pipelineCacheOptions,
   readModelCallFlags,
@@ -47,6 +48,9 @@ Options:
   --config FILE      providers and roles (default ./prism.config.json unless --model is given)
   --model NAME       one model for both roles (OpenAI-compatible unless --provider anthropic)
   --concurrency N    problems built at once (default 4)
+${MODEL_ENDPOINT_HELP}
+  --json             print the build report as JSON
+  --quiet            no summary line
 ${SELECTION_HELP}
 Exit codes: 0 all accepted, 1 some rejected, failed or stopped by a fatal failure, 2 bad input,
 130 interrupted (Ctrl-C).`;

@@ -1,9 +1,8 @@
-import { parseArgs } from 'node:util';
 import { dagStats } from '../../dag/dag-stats.js';
 import { loadDataset } from '../../dataset/load-dataset.js';
 import { fileLevelErrors } from '../dataset-errors.js';
 import type { CliIo, Command } from '../io.js';
-import { UsageError } from '../io.js';
+import { parseFlags } from '../parse-flags.js';
 import { bundledDatasetPath } from '../paths.js';
 
 const HELP = `Usage: prism dataset stats [--dataset PATH] [--json]
@@ -22,16 +21,10 @@ Options:
 Exit codes: 0 ok, 2 unreadable input.`;
 
 async function run(argv: readonly string[], io: CliIo): Promise<number> {
-  let values: { dataset?: string | undefined; json?: boolean | undefined };
-  try {
-    ({ values } = parseArgs({
-      args: [...argv],
-      options: { dataset: { type: 'string' }, json: { type: 'boolean' } },
-      allowPositionals: false,
-    }));
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+  const values = parseFlags(argv, { dataset: { type: 'string' }, json: { type: 'boolean' } }).values as {
+    dataset?: string;
+    json?: boolean;
+  };
   const path = values.dataset ?? bundledDatasetPath();
   const loaded = loadDataset(path);
   const lost = fileLevelErrors(loaded.diagnostics);

@@ -11,6 +11,7 @@ import { UsageError } from '../io.js';
 import { resolveJudgeBinding } from '../judge-binding.js';
 import {
   MODEL_CALL_OPTIONS,
+  MODEL_ENDPOINT_HELP,
   type ModelCommandDeps,
   pipelineCacheOptions,
   readModelCallFlags,
@@ -48,6 +49,10 @@ Options:
   --out DIR        output folder (default out/difficulty)
   --cuts A,B       S cut-points (integers, 2 ≤ A ≤ B ≤ 9)
   --config FILE    providers and roles (default ./prism.config.json unless --model is given)
+${MODEL_ENDPOINT_HELP}
+  --concurrency N  judge calls in flight (default 8)
+  --json           print the summary as JSON
+  --quiet          no table
 ${SELECTION_HELP}
 Exit codes: 0 every problem graded, 1 some without a tier (judge failures, no DAG) or stopped by
 a fatal failure, 2 bad input, 130 interrupted.`;

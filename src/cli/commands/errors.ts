@@ -9,6 +9,7 @@ import { UsageError } from '../io.js';
 import { resolveJudgeBinding } from '../judge-binding.js';
 import {
   MODEL_CALL_OPTIONS,
+  MODEL_ENDPOINT_HELP,
   type ModelCommandDeps,
   pipelineCacheOptions,
   readModelCallFlags,
@@ -39,6 +40,8 @@ Options:
   --config FILE     providers and roles (default ./prism.config.json unless --model is given)
   --model NAME      one model as the classifier (OpenAI-compatible unless --provider anthropic)
   --dataset PATH    the problems (default: each run.json's dataset)
+${MODEL_ENDPOINT_HELP}
+  --concurrency N   classifications in flight (default 8)
   --retry-errors    classify again the answers whose classification failed
   --json            print the summary as JSON (a list of summaries with several runs)
   --quiet           no table, no progress

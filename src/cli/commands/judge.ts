@@ -10,6 +10,7 @@ import { UsageError } from '../io.js';
 import { resolveJudgeBinding } from '../judge-binding.js';
 import {
   MODEL_CALL_OPTIONS,
+  MODEL_ENDPOINT_HELP,
   type ModelCommandDeps,
   pipelineCacheOptions,
   readModelCallFlags,
@@ -38,7 +39,11 @@ Options:
   --config FILE     providers and roles (default ./prism.config.json unless --model is given)
   --model NAME      one model as the judge (OpenAI-compatible unless --provider anthropic)
   --dataset PATH    the problems and references (default: run.json's dataset)
+${MODEL_ENDPOINT_HELP}
+  --concurrency N   judge calls in flight (default 8)
   --retry-errors    judge again the answers whose judgement failed
+  --json            print the summary as JSON
+  --quiet           no table
 Exit codes: 0 judged, 1 judge failures or stopped by a fatal failure, 2 bad input, 130 interrupted.`;
 
 /** Creates `prism judge` with the given environment (tests pass fast transport settings). */

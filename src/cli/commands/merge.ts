@@ -1,6 +1,5 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { loadDataset } from '../../dataset/load-dataset.js';
 import { writeFileAtomic } from '../../pipeline/write-file-atomic.js';
 import { renderSummaryJson, renderSummaryMarkdown } from '../../report/render-summary.js';
@@ -8,6 +7,7 @@ import { summarize } from '../../report/summarize.js';
 import type { ScoreRecord } from '../../score/types.js';
 import type { CliIo, Command } from '../io.js';
 import { UsageError } from '../io.js';
+import { parseFlags } from '../parse-flags.js';
 import { bundledDatasetPath } from '../paths.js';
 import type { ShardManifest } from '../shard.js';
 
@@ -86,17 +86,11 @@ function readRecords(dir: string): ScoreRecord[] {
 }
 
 async function run(argv: readonly string[], io: CliIo): Promise<number> {
-  let values: Record<string, string | boolean | undefined>;
-  let dirs: string[];
-  try {
-    ({ values, positionals: dirs } = parseArgs({
-      args: [...argv],
-      options: { out: { type: 'string' }, dataset: { type: 'string' }, quiet: { type: 'boolean' } },
-      allowPositionals: true,
-    }));
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+  const { values, positionals: dirs } = parseFlags(
+    argv,
+    { out: { type: 'string' }, dataset: { type: 'string' }, quiet: { type: 'boolean' } },
+    true,
+  );
   const out = values.out as string | undefined;
   if (out === undefined) throw new UsageError('--out DIR is required');
   if (dirs.length === 0) throw new UsageError('name the shard output directories to merge');

@@ -1,6 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { InputError } from '../../core/input-error.js';
 import { renderSummaryMarkdown } from '../../report/render-summary.js';
 import type { Summary } from '../../report/summarize.js';
@@ -8,6 +7,7 @@ import { loadRun } from '../../runs/load-run.js';
 import { renderRunReport } from '../../runs/render-run-report.js';
 import type { CliIo, Command } from '../io.js';
 import { UsageError } from '../io.js';
+import { parseFlags } from '../parse-flags.js';
 import { runHtmlReport } from './report-html.js';
 
 const HELP = `Usage: prism report DIR... [--json]
@@ -23,17 +23,26 @@ criterion by tier and by domain). Every summary carries each mean with its n, st
 Options:
   --json   print summary.json instead of Markdown
   --html FILE  write a self-contained HTML report (RUN may also be a prism score --out directory or
-               a records.jsonl; --dataset P, --responses P name where problems and answers are)
+               a records.jsonl)
+  --dataset P    with --html: where the problems are
+  --responses P  with --html: where the answers are
 Exit codes: 0 printed, 2 not a run directory or not scored yet.`;
 
 async function run(argv: readonly string[], io: CliIo): Promise<number> {
   if (argv.some((a) => a === '--html' || a.startsWith('--html='))) return runHtmlReport(argv, io);
-  let parsed: { values: { json?: boolean }; positionals: string[] };
-  try {
-    parsed = parseArgs({ args: [...argv], options: { json: { type: 'boolean' } }, allowPositionals: true });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+  // One table for both forms (--html is read by runHtmlReport, above).
+  const parsed = parseFlags(
+    argv,
+    {
+      json: { type: 'boolean' },
+      html: { type: 'string' },
+      dataset: { type: 'string' },
+      responses: { type: 'string' },
+    },
+    true,
+  );
+  if (parsed.values.dataset !== undefined || parsed.values.responses !== undefined)
+    throw new UsageError('--dataset and --responses go with --html');
   if (parsed.positionals.length === 0) throw new UsageError('name at least one run directory');
   const reports: unknown[] = [];
   const texts: string[] = [];

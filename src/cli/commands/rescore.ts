@@ -1,4 +1,3 @@
-import { parseArgs } from 'node:util';
 import type { Problem } from '../../dag/types.js';
 import { loadAnyDataset } from '../../dataset/load-any-dataset.js';
 import { loadRun } from '../../runs/load-run.js';
@@ -8,6 +7,7 @@ import type { ResponseScorer } from '../../runs/score-run.js';
 import { scoreRun } from '../../runs/score-run.js';
 import type { CliIo, Command } from '../io.js';
 import { UsageError } from '../io.js';
+import { parseFlags } from '../parse-flags.js';
 import { formatDiagnostic, realScorer } from './run.js';
 
 const HELP = `Usage: prism rescore RUN [--dataset PATH] [--force] [--quiet]
@@ -31,16 +31,15 @@ export function createRescoreCommand(
   makeScorer: (problems: readonly Problem[]) => ResponseScorer = realScorer,
 ): Command {
   const run = async (argv: readonly string[], io: CliIo): Promise<number> => {
-    let parsed: { values: { dataset?: string; quiet?: boolean; force?: boolean }; positionals: string[] };
-    try {
-      parsed = parseArgs({
-        args: [...argv],
-        options: { dataset: { type: 'string' }, quiet: { type: 'boolean' }, force: { type: 'boolean' } },
-        allowPositionals: true,
-      });
-    } catch (error) {
-      throw new UsageError((error as Error).message);
-    }
+    const flags = parseFlags(
+      argv,
+      { dataset: { type: 'string' }, quiet: { type: 'boolean' }, force: { type: 'boolean' } },
+      true,
+    );
+    const parsed = flags as {
+      values: { dataset?: string; quiet?: boolean; force?: boolean };
+      positionals: string[];
+    };
     const [dir, ...extra] = parsed.positionals;
     if (dir === undefined || extra.length > 0) throw new UsageError('name exactly one run directory');
     const { run: stored } = loadRun(dir);

@@ -44,7 +44,7 @@ import { readSelection, SELECTION_HELP, SELECTION_OPTIONS, selectProblems } from
 const HELP = `Usage: prism run --model NAME [--base-url URL] [--provider openai|anthropic] [--dataset PATH]
                  [--technique NAME] [--prompt prism|physicseval] [--rounds N] [--samples K] [--out DIR]
                  [--concurrency N] [--temperature T] [--max-tokens N] [--reasoning-effort E]
-                 [--timeout S] [--max-attempts N] [--retry-errors] [--limit N] [--text-only]
+                 [--timeout S] [--max-attempts N] [--retry-errors] [--text-only]
                  [--no-cache | --cache-ttl HOURS] [--quiet | --jsonl]
                  [--domain D] [--difficulty L] [--problem ID] [--limit N]
                  [--instances N [--instance-seed S] [--paraphrase [--paraphrase-model M]]] [--task III|IV|V [--judge-model J]]
@@ -61,7 +61,8 @@ The run directory (default runs/<model>) holds run.json (config, tool and prompt
 responses.jsonl (append-only), records.jsonl, summary.md and summary.json. Re-running the same
 command resumes: finished samples are never requested again, interrupted ones are; failed ones only
 with --retry-errors. Responses are also cached by content (endpoint, model, parameters, prompt
-version, problem, sample) under PRISM_CACHE_DIR (default ~/.cache/prism-physics).
+version, problem, sample) under PRISM_CACHE_DIR (default $XDG_CACHE_HOME/prism-physics, else
+~/.cache/prism-physics).
 
 Techniques (PhysicsEval, spec A2–A5): zero-shot (default), self-refine, single-agent-review,
 multi-agent-review. Every call of a technique is a step of the sample's transcript

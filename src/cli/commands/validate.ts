@@ -1,4 +1,3 @@
-import { parseArgs } from 'node:util';
 import type { Diagnostic } from '../../core/diagnostic.js';
 import type { NumericAnswerTools } from '../../dag/check-final-answers.js';
 import { validateWitness } from '../../dag/validate-witness.js';
@@ -7,7 +6,7 @@ import { checkParameters } from '../../instances/check-parameters.js';
 import { relationSides } from '../../score/answer-text.js';
 import { expressionValue, withinPrecision } from '../../score/numeric-answer.js';
 import type { CliIo, Command } from '../io.js';
-import { UsageError } from '../io.js';
+import { parseFlags } from '../parse-flags.js';
 import { bundledDatasetPath } from '../paths.js';
 
 const HELP = `Usage: prism validate [--dataset PATH] [--json] [--no-witness]
@@ -41,20 +40,11 @@ export function formatDiagnostic(d: Diagnostic): string {
 }
 
 async function run(argv: readonly string[], io: CliIo): Promise<number> {
-  let values: {
-    dataset?: string | undefined;
-    json?: boolean | undefined;
-    'no-witness'?: boolean | undefined;
-  };
-  try {
-    ({ values } = parseArgs({
-      args: [...argv],
-      options: { dataset: { type: 'string' }, json: { type: 'boolean' }, 'no-witness': { type: 'boolean' } },
-      allowPositionals: false,
-    }));
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+  const values = parseFlags(argv, {
+    dataset: { type: 'string' },
+    json: { type: 'boolean' },
+    'no-witness': { type: 'boolean' },
+  }).values as { dataset?: string; json?: boolean; 'no-witness'?: boolean };
   const path = values.dataset ?? bundledDatasetPath();
   const loaded = loadDataset(path, { schema: true });
   if (!loaded.readable) {
