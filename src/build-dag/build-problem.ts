@@ -17,6 +17,9 @@ export interface BuildProblemOptions {
   readonly pipeline: Pipeline;
   readonly writer: ModelBinding;
   readonly reviewer: ModelBinding;
+  /** Transcript labels: the role (or provider name) chosen for each (default solver, reviewer). */
+  readonly writerRole?: string;
+  readonly reviewerRole?: string;
   /** Redos per stage (default {@link DEFAULT_MAX_RETRIES}). */
   readonly maxRetries?: number;
 }
@@ -43,6 +46,8 @@ export async function buildProblem(
     sample: problem.id,
     writer: options.writer,
     reviewer: options.reviewer,
+    writerRole: options.writerRole ?? 'solver',
+    reviewerRole: options.reviewerRole ?? 'reviewer',
     maxRetries: options.maxRetries ?? DEFAULT_MAX_RETRIES,
     history,
   };

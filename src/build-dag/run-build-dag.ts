@@ -1,11 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Diagnostic } from '../core/diagnostic.js';
+import { InputError } from '../core/input-error.js';
 import type { Problem } from '../dag/types.js';
 import type { CallRecord } from '../pipeline/call-record.js';
 import { createPipeline } from '../pipeline/create-pipeline.js';
 import type { ModelBinding } from '../pipeline/resolve-roles.js';
 import type { ResponseCache } from '../pipeline/response-cache.js';
+import { lockRunDir } from '../pipeline/run-lock.js';
 import { runWorkers } from '../pipeline/run-workers.js';
 import { writeFileAtomic } from '../pipeline/write-file-atomic.js';
 import { buildProblem, DEFAULT_MAX_RETRIES } from './build-problem.js';
@@ -23,6 +25,9 @@ export interface RunBuildDagOptions {
   readonly out?: string;
   readonly writer: ModelBinding;
   readonly reviewer: ModelBinding;
+  /** Transcript labels: the role (or provider name) chosen for each (default solver, reviewer). */
+  readonly writerRole?: string;
+  readonly reviewerRole?: string;
   readonly maxRetries?: number;
   readonly cache?: ResponseCache;
   readonly cacheMaxAgeMs?: number;
@@ -53,6 +58,17 @@ export interface BuildDagResult {
  */
 export async function runBuildDag(options: RunBuildDagOptions): Promise<BuildDagResult> {
   mkdirSync(options.dir, { recursive: true });
+  // Two builds in one directory would interleave their transcripts: the second is refused.
+  const locked = lockRunDir(options.dir);
+  if (locked.lock === undefined) throw new InputError('run-locked', locked.diagnostic!.message);
+  try {
+    return await buildLocked(options);
+  } finally {
+    locked.lock.release();
+  }
+}
+
+async function buildLocked(options: RunBuildDagOptions): Promise<BuildDagResult> {
   const outPath = options.out ?? join(options.dir, 'dataset.json');
   const pipeline = createPipeline({
     transcriptPath: join(options.dir, 'transcripts.jsonl'),
@@ -75,6 +91,8 @@ export async function runBuildDag(options: RunBuildDagOptions): Promise<BuildDag
         pipeline,
         writer: options.writer,
         reviewer: options.reviewer,
+        ...(options.writerRole === undefined ? {} : { writerRole: options.writerRole }),
+        ...(options.reviewerRole === undefined ? {} : { reviewerRole: options.reviewerRole }),
         maxRetries,
       });
       builds[i] = result.build;

@@ -14,6 +14,9 @@ export interface BuildContext {
   readonly sample: string;
   readonly writer: ModelBinding;
   readonly reviewer: ModelBinding;
+  /** Transcript labels of the two: the roles (or provider names) chosen for them. */
+  readonly writerRole: string;
+  readonly reviewerRole: string;
   /** Redo budget per stage: at most `maxRetries + 1` attempts. */
   readonly maxRetries: number;
   readonly history: AttemptRecord[];
@@ -77,7 +80,7 @@ export async function runStage<T>(ctx: BuildContext, spec: StageSpec<T>): Promis
     };
     const written = await ctx.pipeline.call(ctx.sample, {
       step: `${spec.stage}-${attempt}`,
-      role: 'solver',
+      role: ctx.writerRole,
       binding: ctx.writer,
       messages,
       promptVersion: spec.promptVersion,
@@ -108,7 +111,7 @@ export async function runStage<T>(ctx: BuildContext, spec: StageSpec<T>): Promis
     }
     const review = await askWithReask(ctx.pipeline, ctx.sample, {
       step: `${spec.stage}-review-${attempt}`,
-      role: 'reviewer',
+      role: ctx.reviewerRole,
       binding: ctx.reviewer,
       promptVersion: `${REVIEW_PROMPT.version}/${spec.promptVersion}`,
       messages: [

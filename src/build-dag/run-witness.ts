@@ -58,7 +58,7 @@ export async function runWitness(
     };
     const reply = await askWithReask(ctx.pipeline, ctx.sample, {
       step: `witness-${attempt}`,
-      role: 'solver',
+      role: ctx.writerRole,
       binding: ctx.writer,
       messages,
       promptVersion: WITNESS_PROMPT.version,

@@ -11,7 +11,8 @@ export interface CallRecord {
   readonly sample: string;
   /** The step's name inside the sample, unique per sample: `solve`, `verify-2`, `meta-1`, `revise-1`, … */
   readonly step: string;
-  readonly role: RoleName;
+  /** The role that made the call: a config role, or the name a command gave it (build-dag's --role). */
+  readonly role: RoleName | (string & {});
   /** Provider name from the config (`cli` for the flags' one-model case). */
   readonly provider: string;
   readonly model: string;

@@ -17,7 +17,7 @@ export type ParseOutcome<T> =
 /** One step of a sample: who is asked what. */
 export interface CallSpec<T = string> {
   readonly step: string;
-  readonly role: RoleName;
+  readonly role: RoleName | (string & {});
   readonly binding: ModelBinding;
   readonly messages: readonly ChatMessage[];
   readonly promptVersion: string;

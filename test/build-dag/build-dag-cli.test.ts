@@ -186,6 +186,14 @@ test('roles from a config file: --role and --reviewer take a role or a provider 
       );
     assert.deepEqual([...models('write')], ['solver-model']);
     assert.deepEqual([...models('review')], ['judge-model']);
+    // The transcript labels each call with the role chosen for it (--reviewer judge), not 'reviewer'.
+    const roles = new Set(
+      readFileSync(join(tmp, 'cfg', 'transcripts.jsonl'), 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l).role),
+    );
+    assert.deepEqual([...roles].sort(), ['judge', 'solver']);
     // A provider name works too, and a role the config lacks is a usage error.
     const byProvider = await runCommand(command, [
       '--dataset',

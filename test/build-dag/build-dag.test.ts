@@ -270,3 +270,20 @@ test('a build aborted after 7 calls resumes: no finished call is requested again
     await server.close();
   }
 });
+
+test('a second build in a build directory in use is refused (run-locked), the first untouched', async () => {
+  const { runBuildDag } = await import('../../src/build-dag/run-build-dag.js');
+  const { lockRunDir } = await import('../../src/pipeline/run-lock.js');
+  const { mkdtempSync, readdirSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join: joinPath } = await import('node:path');
+  const dir = mkdtempSync(joinPath(tmpdir(), 'prism-build-lock-'));
+  const held = lockRunDir(dir);
+  assert.ok(held.lock);
+  await assert.rejects(
+    runBuildDag({ dir, dataset: 'x', problems: [] } as unknown as Parameters<typeof runBuildDag>[0]),
+    (e: Error & { code?: string }) => e.code === 'run-locked' && /another run \(pid \d+/.test(e.message),
+  );
+  assert.deepEqual(readdirSync(dir), ['.lock']);
+  held.lock.release();
+});

@@ -33,13 +33,20 @@ test('npm pack → install in an empty folder → the README library example run
   );
   writeFileSync(
     join(app, 'example.mjs'),
-    `import { checkEquivalence, createScorer, loadBundledDataset, loadDataset } from 'prism-physics';
+    `import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { checkEquivalence, createScorer, loadBundledDataset, loadDataset } from 'prism-physics';
+import * as scoreStage from 'prism-physics/score';
+import * as equivalenceStage from 'prism-physics/equivalence';
+const schemaPath = createRequire(import.meta.url).resolve('prism-physics/schema/prism.summary.schema.json');
+const summarySchema = JSON.parse(readFileSync(schemaPath, 'utf8')).properties.schema.const;
+const stages = scoreStage.createScorer === createScorer && equivalenceStage.checkEquivalence === checkEquivalence;
 const { problems } = loadBundledDataset();
 const scorer = createScorer(problems);
 const record = scorer.scoreResponse('mech-01', '$$v = \\\\sqrt{2gh}$$');
 let missing = 'no error';
 try { loadDataset('data/benchmark'); } catch (e) { missing = e.code; }
-console.log(JSON.stringify({ problems: problems.length, step: record.step_score, verdict: checkEquivalence('v^2 = 2gh', 'v = \\\\sqrt{2gh}').verdict, missing }));
+console.log(JSON.stringify({ problems: problems.length, step: record.step_score, verdict: checkEquivalence('v^2 = 2gh', 'v = \\\\sqrt{2gh}').verdict, missing, stages, summarySchema }));
 `,
   );
   const out = JSON.parse(execFileSync(process.execPath, ['example.mjs'], { cwd: app, encoding: 'utf8' })) as {
@@ -47,10 +54,15 @@ console.log(JSON.stringify({ problems: problems.length, step: record.step_score,
     step: number;
     verdict: string;
     missing: string;
+    stages: boolean;
+    summarySchema: string;
   };
   assert.equal(out.problems, 70);
   assert.equal(out.verdict, 'equivalent');
   assert.ok(out.step >= 0 && out.step <= 1);
   // Outside the repo a relative path to data/benchmark does not exist: an error, not an empty dataset.
   assert.equal(out.missing, 'file-unreadable');
+  // Subpath exports per stage are the same objects as the flat root export; the schemas ship.
+  assert.equal(out.stages, true);
+  assert.equal(out.summarySchema, 'prism-summary-v1');
 });

@@ -131,6 +131,8 @@ export function createBuildDagCommand(deps: ModelCommandDeps): Command {
         ...(str('out') === undefined ? {} : { out: str('out')! }),
         writer,
         reviewer,
+        writerRole: str('role') ?? 'solver',
+        reviewerRole: str('reviewer') ?? 'reviewer',
         maxRetries,
         concurrency: flags.concurrency,
         ...pipelineCacheOptions(flags, project, deps.env),

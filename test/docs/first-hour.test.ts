@@ -1,0 +1,42 @@
+// The README's "First hour" sequence, command by command as a new user types it (in a fresh folder,
+// in-process): each must succeed, and the selection must not replace the whole benchmark's output.
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { runCli } from '../helpers/cli.js';
+
+const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+
+/** The `npx prism …` lines of the First hour block, without comments and pipes. */
+function firstHourCommands(): string[][] {
+  const block = /### First hour\n\n```sh\n([\s\S]*?)```/.exec(readme)?.[1];
+  assert.ok(block, 'README has a First hour block');
+  return block
+    .split('\n')
+    .map((l) => l.replace(/#.*$/, '').replace(/\|.*$/, '').trim())
+    .filter((l) => l.includes('npx prism '))
+    .map((l) => l.slice(l.indexOf('npx prism ') + 'npx prism '.length).trim())
+    .map((l) => [...l.matchAll(/'([^']*)'|(\S+)/g)].map((m) => m[1] ?? m[2]!));
+}
+
+test('the README first-hour sequence runs, and the optics selection leaves out/score whole', async () => {
+  const commands = firstHourCommands();
+  assert.ok(commands.length >= 5, JSON.stringify(commands));
+  const dir = mkdtempSync(join(tmpdir(), 'prism-first-hour-'));
+  const cwd = process.cwd();
+  process.chdir(dir);
+  try {
+    for (const argv of commands) {
+      const r = await runCli(argv);
+      assert.equal(r.code, 0, `prism ${argv.join(' ')}: ${r.stderr}`);
+    }
+    const lines = (p: string) => readFileSync(p, 'utf8').trim().split('\n').length;
+    assert.equal(lines(join('out', 'score', 'records.jsonl')), 210);
+    assert.equal(lines(join('out', 'score-domain-optics', 'records.jsonl')), 30);
+    assert.ok(existsSync('report.html'));
+  } finally {
+    process.chdir(cwd);
+  }
+});
