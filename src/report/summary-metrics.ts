@@ -1,4 +1,4 @@
-import { problemDifficulty } from '../dag/entropy-complexity.js';
+import { problemDifficulty } from '../dag/difficulty-model.js';
 import type { Problem } from '../dag/types.js';
 import { estimateMean, type MeanEstimate } from '../stats/mean-estimate.js';
 
