@@ -1,4 +1,5 @@
 import { type Diagnostic, diagnostic } from '../core/diagnostic.js';
+import { suggest } from '../core/suggest.js';
 import { DEFAULT_MAX_TOKENS } from '../llm/chat-client.js';
 import { MIN_THINKING_BUDGET } from '../llm/thinking-budget.js';
 import { decodingDefaults } from './decoding-defaults.js';
@@ -52,8 +53,15 @@ const object =
     for (const [key, value] of Object.entries(v)) {
       const check = fields[key];
       if (check === undefined) {
-        if (key !== '$schema')
-          fail(out, `${path}.${key}`, `unknown key (expected one of ${Object.keys(fields).join(', ')})`);
+        if (key !== '$schema') {
+          const guess = suggest(key, Object.keys(fields));
+          const hint = guess === undefined ? '' : `: did you mean '${guess}'?`;
+          fail(
+            out,
+            `${path}.${key}`,
+            `unknown key${hint} (expected one of ${Object.keys(fields).join(', ')})`,
+          );
+        }
       } else check(value, `${path}.${key}`, out);
     }
   };

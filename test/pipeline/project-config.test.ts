@@ -38,7 +38,13 @@ test('every provider key of the schema file is accepted by the validator; an unk
     providers: { p: { type: 'openai', model: 'm', tempreature: 0 } },
     roles: { solver: 'p' },
   };
-  assert.match(messages(unknown)[0]!, /^providers\.p\.tempreature: unknown key/);
+  assert.match(
+    messages(unknown)[0]!,
+    /^providers\.p\.tempreature: unknown key: did you mean 'temperature'\?/,
+  );
+  // Near miss: a key far from every known one gets no guess, only the list.
+  const far = { providers: { p: { type: 'openai', model: 'm', zzzzzzzz: 0 } }, roles: { solver: 'p' } };
+  assert.match(messages(far)[0]!, /^providers\.p\.zzzzzzzz: unknown key \(expected one of /);
 });
 
 test('messages name the key path', () => {
