@@ -341,9 +341,7 @@ export function responseView(item: ViewerItem, problem: ViewerProblem, d: Viewer
           h('summary', {}, `Diagnostics (${d.diagnostics.length})`),
           h('pre', {}, d.diagnostics.map((x) => JSON.stringify(x)).join('\n')),
         ),
-    d.judge === undefined
-      ? null
-      : h('details', {}, h('summary', {}, 'Judge (PPS)'), h('pre', {}, JSON.stringify(d.judge, null, 2))),
+    d.judge === undefined ? null : judgePanel(d.judge),
     d.transcript === undefined
       ? null
       : h(
@@ -409,4 +407,79 @@ export function counterexampleTable(trial: unknown): HTMLElement {
     { class: 'counterexample' },
     h('tbody', {}, ...rows.map(([k, v]) => h('tr', {}, h('th', {}, k), h('td', {}, v)))),
   );
+}
+
+/**
+ * The LLM judges' verdicts on this answer (`prism judge`), one block per rubric: PPS with its six
+ * criteria, the binary verdict, the per-step verdicts; a failed judgement with its reason.
+ */
+export function judgePanel(judge: unknown): HTMLElement {
+  const byRubric = (typeof judge === 'object' && judge !== null ? judge : {}) as Record<
+    string,
+    Record<string, unknown>
+  >;
+  const blocks: HTMLElement[] = [];
+  for (const rubric of ['pps', 'binary', 'steps']) {
+    const j = byRubric[rubric];
+    if (j === undefined) continue;
+    const by = typeof j.judge_model === 'string' ? ` · judged by ${j.judge_model}` : '';
+    const head = h(
+      'h4',
+      {},
+      `${rubric === 'pps' ? 'PPS' : rubric === 'binary' ? 'Binary' : 'Per step'}${by}`,
+    );
+    if (j.ok !== true) {
+      const e = (j.error ?? {}) as { code?: string; message?: string };
+      blocks.push(
+        h(
+          'div',
+          { class: 'judge', 'data-rubric': rubric },
+          head,
+          h('div', { class: 'diag' }, `judge failed: ${e.code ?? '?'}: ${e.message ?? ''}`),
+        ),
+      );
+      continue;
+    }
+    let body: HTMLElement;
+    if (rubric === 'pps') {
+      const scores = (j.scores ?? {}) as Record<string, number>;
+      body = h(
+        'table',
+        { class: 'num' },
+        h(
+          'tbody',
+          {},
+          h(
+            'tr',
+            {},
+            h('th', {}, 'PPS'),
+            h('td', { 'data-judge': 'pps' }, typeof j.pps === 'number' ? j.pps.toFixed(1) : '—'),
+          ),
+          ...Object.entries(scores).map(([c, v]) =>
+            h('tr', {}, h('th', {}, c.replace(/_/g, ' ')), h('td', {}, `${v} / 5`)),
+          ),
+        ),
+      );
+    } else if (rubric === 'binary') {
+      body = h('div', { 'data-judge': 'binary' }, j.score === 1 ? 'correct (1)' : 'wrong (0)');
+    } else {
+      const steps = Array.isArray(j.steps) ? (j.steps as boolean[]) : [];
+      body = h(
+        'div',
+        {},
+        h(
+          'div',
+          { 'data-judge': 'steps' },
+          `${steps.filter(Boolean).length} of ${steps.length} steps correct (score ${typeof j.score === 'number' ? j.score.toFixed(2) : '—'})`,
+        ),
+        h(
+          'ol',
+          {},
+          ...steps.map((ok) => h('li', { class: ok ? 'ok' : 'bad' }, ok ? '✓ correct' : '✗ wrong')),
+        ),
+      );
+    }
+    blocks.push(h('div', { class: 'judge', 'data-rubric': rubric }, head, body));
+  }
+  return h('details', { open: true, id: 'judge' }, h('summary', {}, 'LLM judges'), ...blocks);
 }

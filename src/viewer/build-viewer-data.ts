@@ -30,6 +30,8 @@ export interface ViewerRunInput {
   readonly responses: readonly (string | null)[];
   /** Seconds per record when the run measured it. */
   readonly times?: readonly (number | null)[];
+  /** Per record (same order): the LLM judgements of its answer by rubric (pps, binary, steps). */
+  readonly judgements?: readonly (Readonly<Record<string, unknown>> | undefined)[];
 }
 
 /** Bounds on the evidence computed at report time. */
@@ -72,7 +74,9 @@ export function buildViewerData(
         nodes: record.total_nodes ?? problem.grading_standard.length,
         ...(time === undefined || time === null ? {} : { time_s: time }),
       });
-      runDetails.push(buildDetail(record, run.responses[i] ?? null, problem, evidence));
+      const detail = buildDetail(record, run.responses[i] ?? null, problem, evidence);
+      const judge = run.judgements?.[i];
+      runDetails.push(judge === undefined ? detail : { ...detail, judge });
     });
     details.push(runDetails);
     const table = tableOf(run.summary) ?? tableOf(summarize(run.records as ScoreRecord[], problems))!;

@@ -3,6 +3,7 @@ import { basename, dirname, join } from 'node:path';
 import { readResponses } from '../dataset/read-responses.js';
 import { readJsonLines } from '../runs/jsonl-file.js';
 import { loadResponses, sampleKey } from '../runs/response-row.js';
+import { judgementsPath, loadJudgements } from '../runs/run-judge.js';
 import type { ScoreRecord } from '../score/types.js';
 import type { ViewerRunInput } from './build-viewer-data.js';
 
@@ -45,6 +46,20 @@ export function loadViewerInput(path: string, responsesPath?: string): LoadedVie
   } catch (error) {
     return { ok: false, error: `${dir}: ${(error as Error).message}` };
   }
+  let judgements: (Record<string, unknown> | undefined)[] | undefined;
+  if (isDir && config !== undefined) {
+    // prism judge's verdicts beside the records: the latest per sample and rubric.
+    for (const rubric of ['pps', 'binary', 'steps'] as const) {
+      if (!existsSync(judgementsPath(path, rubric))) continue;
+      const latest = loadJudgements(path, rubric);
+      judgements ??= records.map(() => undefined);
+      records.forEach((r, i) => {
+        const row = latest.get(sampleKey(r.problem_id!, (r as { sample?: number }).sample ?? 0));
+        if (row === undefined) return;
+        judgements![i] = { ...judgements![i], [rubric]: { ...row.judgement, judge_model: row.judge.model } };
+      });
+    }
+  }
   let responses: (string | null)[] = records.map(() => null);
   let times: (number | null)[] | undefined;
   const runResponses = join(dir, 'responses.jsonl');
@@ -81,6 +96,7 @@ export function loadViewerInput(path: string, responsesPath?: string): LoadedVie
       records,
       responses,
       ...(times === undefined ? {} : { times }),
+      ...(judgements === undefined ? {} : { judgements }),
     },
     ...(typeof dataset === 'string' ? { dataset } : {}),
     warnings,

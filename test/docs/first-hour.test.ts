@@ -1,10 +1,13 @@
 // The README's "First hour" sequence, command by command as a new user types it (in a fresh folder,
 // in-process): each must succeed, and the selection must not replace the whole benchmark's output.
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { packageRoot } from '../../src/dataset/bundled-dataset.js';
+import { readAppBundle } from '../../src/viewer/app-bundle.js';
 import { runCli } from '../helpers/cli.js';
 
 const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
@@ -22,6 +25,9 @@ function firstHourCommands(): string[][] {
 }
 
 test('the README first-hour sequence runs, and the optics selection leaves out/score whole', async () => {
+  // `npm install` builds the viewer app (prepare); a bare checkout builds it here, as the browser tests do.
+  if (readAppBundle() === undefined)
+    execFileSync(process.execPath, [join(packageRoot(), 'scripts', 'build-viewer.mjs')]);
   const commands = firstHourCommands();
   assert.ok(commands.length >= 5, JSON.stringify(commands));
   const dir = mkdtempSync(join(tmpdir(), 'prism-first-hour-'));

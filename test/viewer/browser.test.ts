@@ -412,3 +412,54 @@ test('a counterexample is a table of the values drawn and both solution sets, wi
   await page.screenshot({ path: join(artifacts, 'counterexample.png') });
   assert.deepEqual(errors, []);
 });
+
+test('the judges panel shows PPS with its criteria, the binary verdict and the per-step verdicts', {
+  skip,
+}, async () => {
+  const { cpSync } = await import('node:fs');
+  const judged = join(tmp, 'judged-run');
+  cpSync(runDir, judged, { recursive: true });
+  const first = JSON.parse(readFileSync(join(judged, 'records.jsonl'), 'utf8').split('\n')[0]!);
+  const row = (judgement: unknown) =>
+    `${JSON.stringify({ problem_id: first.problem_id, sample: first.sample ?? 0, response_hash: 'h', judge_key: 'k', judge: { provider: 'cli', model: 'judge-model' }, judgement, at: '2026-01-01T00:00:00Z' })}\n`;
+  const scores = {
+    overall_correctness: 4,
+    logical_accuracy: 5,
+    completeness: 3,
+    clarity: 4,
+    efficiency: 2,
+    mathematical_accuracy: 5,
+  };
+  writeFileSync(
+    join(judged, 'judgements-pps.jsonl'),
+    row({ ok: true, rubric: 'pps', scores, overall_correctness: 4, pps: 72.5, reasked: false }),
+  );
+  writeFileSync(
+    join(judged, 'judgements-binary.jsonl'),
+    row({ ok: true, rubric: 'binary', score: 1, reasked: false }),
+  );
+  writeFileSync(
+    join(judged, 'judgements-steps.jsonl'),
+    row({ ok: true, rubric: 'steps', steps: [true, false, true], score: 2 / 3, reasked: false }),
+  );
+  const file = join(tmp, 'judged.html');
+  const made = await runCommand(reportCommand, [judged, '--html', file]);
+  assert.equal(made.code, 0, made.stderr);
+  const { page, errors } = await openPage();
+  await page.goto(`${pathToFileURL(file).href}#/browse/0/0`);
+  await page.waitForSelector('#judge');
+  assert.equal(await page.textContent('[data-judge="pps"]'), '72.5');
+  assert.match(
+    (await page.textContent('[data-rubric="pps"]')) ?? '',
+    /judged by judge-model[\s\S]*efficiency2 \/ 5/,
+  );
+  assert.equal(await page.textContent('[data-judge="binary"]'), 'correct (1)');
+  assert.equal(await page.textContent('[data-judge="steps"]'), '2 of 3 steps correct (score 0.67)');
+  assert.equal(await page.locator('[data-rubric="steps"] li.bad').count(), 1);
+  // Near miss: a response nobody judged has no judges panel.
+  await page.goto(`${pathToFileURL(file).href}#/browse/0/1`);
+  await page.waitForSelector('#response .dag .node');
+  assert.equal(await page.locator('#judge').count(), 0);
+  await page.screenshot({ path: join(artifacts, 'judges.png') });
+  assert.deepEqual(errors, []);
+});
