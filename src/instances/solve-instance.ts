@@ -13,10 +13,7 @@ export type SolvedInstance =
     }
   | {
       readonly ok: false;
-      /**
-       * `solve-failed` (the walk found an error) or `constraint` (a constraint broke or cannot be
-       * evaluated, or a quantity has no real value there: outside the problem's domain).
-       */
+      /** `solve-failed` (the walk found an error) or `constraint` (a constraint broke or cannot be evaluated). */
       readonly reason: 'solve-failed' | 'constraint';
       readonly message: string;
     };
@@ -38,10 +35,6 @@ export function solveInstance(plan: InstancePlan, values: Readonly<Record<string
   const problem = { ...plan.problem, constants: plan.constants, witness: [{ ...plan.fixed, ...si }] };
   const report = checkWitness(problem, plan.prepared);
   const failure = report.diagnostics.find((d) => d.severity === 'error');
-  // A draw where some quantity has no real value (E < mc² under p²c² = E² − m²c⁴) lies outside the
-  // problem's physical domain, as a broken constraint would: it is redrawn, not held against the DAG.
-  if (failure?.code === 'witness-unsolvable')
-    return { ok: false, reason: 'constraint', message: `outside the domain: ${failure.message}` };
   if (failure !== undefined)
     return { ok: false, reason: 'solve-failed', message: `${failure.code}: ${failure.message}` };
   const solution = report.solutions[0] ?? {};

@@ -9,6 +9,7 @@ import type { CliIo, Command } from '../io.js';
 import { UsageError } from '../io.js';
 import {
   MODEL_CALL_OPTIONS,
+  MODEL_ENDPOINT_HELP,
   type ModelCommandDeps,
   pipelineCacheOptions,
   readModelCallFlags,
@@ -43,6 +44,9 @@ Options:
   --config FILE      providers and roles (default ./prism.config.json unless --model is given)
   --model NAME       the proposing model (OpenAI-compatible unless --provider anthropic)
   --concurrency N    problems at once (default 4)
+${MODEL_ENDPOINT_HELP}
+  --json             print the report as JSON
+  --quiet            no summary line
 ${SELECTION_HELP}
 Exit codes: 0 every eligible problem accepted, 1 some rejected, failed or interrupted, 2 bad input.`;
 
