@@ -17,16 +17,10 @@ const TIMEOUT_MS = 3000;
 const MARGIN_MS = 750;
 
 const problems = bundledProblems();
-// A budget past what the deadline allows: the work meter bounds every item inside the deadline at
-// the default budget, so only an operator's too-generous budget leaves the deadline to act, and that
-// is the case this test exercises (workers replaced, throughput recovering).
-const pool = createWorkerPool({
-  problems,
-  workers: 2,
-  itemTimeoutMs: TIMEOUT_MS,
-  maxQueue: 10_000,
-  workBudget: Number.MAX_SAFE_INTEGER,
-});
+// The server as deployed (default work budget): the meter bounds every item inside the deadline, so
+// whether any item here reaches the deadline depends on the machine. The deadline itself, with the
+// worker replaced, is exercised deterministically in app.test.ts (a budget past what it allows).
+const pool = createWorkerPool({ problems, workers: 2, itemTimeoutMs: TIMEOUT_MS, maxQueue: 10_000 });
 after(() => pool.close());
 const app = createApp({ backend: pool, problems });
 
@@ -55,8 +49,8 @@ test('a seeded stream of pathological items mixed into load: each answered withi
   const restartsBefore = pool.stats().restarts;
 
   // Seeded: nested and divergent integrals, sums to 10^6, fuzzed LaTeX, 2 MB answers, between normal answers.
-  // …and 8,000 distinct formulas, which under this pool's budget run several times past the deadline.
-  const bad = [...pathologicalAnswers(20261123, 8), manyIntegralsAnswer(8000)];
+  // …and 2,000 distinct integral formulas (extraction's cap).
+  const bad = [...pathologicalAnswers(20261123, 8), manyIntegralsAnswer()];
   const mixed: { problem_id: string; response: string; bad: boolean }[] = [];
   bad.forEach((response, i) => {
     mixed.push({ problem_id: problems[(i * 7) % problems.length]!.id, response, bad: true });
@@ -76,7 +70,6 @@ test('a seeded stream of pathological items mixed into load: each answered withi
     if (!mixed[i]!.bad) assert.equal(r.status, 'ok', `normal item ${i}: ${JSON.stringify(r)}`);
     else assert.ok(['ok', 'timeout', 'error'].includes(r.status));
   });
-  assert.ok(timeouts >= 1, 'the stream holds items that run past the deadline');
   assert.ok(pool.stats().restarts - restartsBefore >= timeouts, 'every timed-out worker was replaced');
 
   // Throughput recovers: the same normal batch again, with replaced (cold) workers among the pool.
