@@ -100,6 +100,9 @@ export function finalStatements(
         if (whole.ok && !quantity.every((v) => whole.variables.includes(v))) return false;
         return ([0, 1] as const).some((i) => {
           const vars = variablesOf(i);
+          // `\theta_B' = \theta_t` states θ_B' in terms of θ_t, not θ_t: a right side names the
+          // quantity only when the left is not a lone quantity itself (`2.5 = v` does).
+          if (i === 1 && variablesOf(0)?.length === 1 && isLone(sides.lhs)) return false;
           if ((vars === undefined || sameSet(vars, quantity)) && keyOf(i) === key) return true;
           // The quantity times a factor that cancels exactly (`t \cdot \frac{K}{K}`) names it too.
           return (
@@ -113,4 +116,11 @@ export function finalStatements(
       },
     };
   });
+}
+
+/** A side written as one symbol (`\theta_B'`, `v_{f}`, `T_{\max}`): letters, a command, scripts, primes. */
+function isLone(side: string): boolean {
+  return /^\s*(?:\\[a-zA-Z]+|[a-zA-Z])(?:\s*(?:_\{[^{}]*\}|_\\?[a-zA-Z0-9]+|'+|\^\{?\s*\\prime\s*\}?))*\s*$/.test(
+    side,
+  );
 }
