@@ -57,7 +57,7 @@ export function finalStatements(
     if (!inBox(f.offset))
       read.push({ latex: f.latex, offset: f.offset, boxed: f.kind === 'boxed', bare: false, block: f.block });
   for (const f of extraction.candidates)
-    if (!inBox(f.offset))
+    if (!inBox(f.offset) && !inProse(response, f.offset, f.kind))
       read.push({ latex: f.latex, offset: f.offset, boxed: f.kind === 'boxed', bare: true, block: f.block });
   read.sort((a, b) => a.offset - b.offset);
   return read.map(({ latex, offset, boxed, bare, block }) => {
@@ -123,4 +123,23 @@ function isLone(side: string): boolean {
   return /^\s*(?:\\[a-zA-Z]+|[a-zA-Z])(?:\s*(?:_\{[^{}]*\}|_\\?[a-zA-Z0-9]+|'+|\^\{?\s*\\prime\s*\}?))*\s*$/.test(
     side,
   );
+}
+
+/** Words after which an inline value is what the sentence states (`the speed is $3.2$ m/s`). */
+const STATES =
+  /(?:=|:|≈|≃|\\approx|\\simeq|\b(?:is|are|equals?|be|becomes|gives?|get|obtain|yields?|about|approximately|roughly|answer))$/i;
+/**
+ * An inline bare value inside a sentence that does not state it (`Give $\theta_B'$ in terms of
+ * $\theta_t$.`): a symbol the prose mentions, not an answer. Such a value is not read as a final
+ * statement (echoing the question's own wording must not answer it); one after `=`, `is`, `:` or
+ * alone on its line (or after a bullet) is.
+ */
+function inProse(response: string, offset: number, kind: string): boolean {
+  if (kind !== 'inline') return false;
+  const lineStart = response.lastIndexOf('\n', offset - 1) + 1;
+  const before = response
+    .slice(lineStart, offset)
+    .replace(/(?:\$+|\\\(|\\\[)\s*$/, '')
+    .trim();
+  return !(before === '' || /^(?:[-*•]|\d+[.)]|\(?[a-z]\))$/i.test(before) || STATES.test(before));
 }
