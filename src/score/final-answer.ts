@@ -393,12 +393,15 @@ function judge(
 ): string | undefined {
   // A statement is tried whole, then (unless `wholeOnly`) by its sides: a side that is the expected
   // value answers the quantity whatever the answer calls it.
+  // A `\pm` set states each of its members only where the part asks for several values (E_max and
+  // E_min at once); for one expected value, `(1.25 \pm 0.25)V` is a hedge between two answers.
+  const branches = (text: string) => (inPart >= 2 ? signBranches(text) : []);
   const tries = (s: Statement, wholeOnly: boolean): string | undefined => {
     if (test.accepts(s.latex, !s.bare)) return s.latex;
     if (wholeOnly) return undefined;
     if (s.sides === undefined)
-      return s.bare ? signBranches(s.latex).find((t) => test.accepts(t, false)) : undefined;
-    return [s.sides.rhs, s.sides.lhs, ...signBranches(s.sides.rhs)].find((t) => test.accepts(t, false));
+      return s.bare ? branches(s.latex).find((t) => test.accepts(t, false)) : undefined;
+    return [s.sides.rhs, s.sides.lhs, ...branches(s.sides.rhs)].find((t) => test.accepts(t, false));
   };
   const first = (list: readonly Statement[], wholeOnly = false) => {
     for (const s of list) {
