@@ -401,7 +401,10 @@ function judge(
     if (wholeOnly) return undefined;
     if (s.sides === undefined)
       return s.bare ? branches(s.latex).find((t) => test.accepts(t, false)) : undefined;
-    return [s.sides.rhs, s.sides.lhs, ...branches(s.sides.rhs)].find((t) => test.accepts(t, false));
+    // A statement names a pair only when its left side says so (`E_{\pm} = …`); `v = (1.25 \pm 0.25)u`
+    // gives one quantity two values.
+    const pair = /\\(?:pm|mp)(?![a-zA-Z])|[±∓]/.test(s.sides.lhs) ? branches(s.sides.rhs) : [];
+    return [s.sides.rhs, s.sides.lhs, ...pair].find((t) => test.accepts(t, false));
   };
   const first = (list: readonly Statement[], wholeOnly = false) => {
     for (const s of list) {
