@@ -140,6 +140,9 @@ document.addEventListener('keydown', (e) => {
   if (target.tagName === 'INPUT' || target.tagName === 'SELECT' || e.ctrlKey || e.metaKey || e.altKey) return;
   if (e.key !== 'j' && e.key !== 'k') return;
   if (visible.length === 0) return;
+  // The hash may have moved ahead of the last render (a key pressed before its hashchange event ran):
+  // step from where the address is, not from the state drawn last.
+  readHash();
   const k = visible.findIndex((v) => v.i === state.selected);
   const next = k < 0 ? 0 : Math.max(0, Math.min(visible.length - 1, k + (e.key === 'j' ? 1 : -1)));
   go('browse', visible[next]!.i);
