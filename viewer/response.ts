@@ -95,7 +95,18 @@ export function responseView(item: ViewerItem, problem: ViewerProblem, d: Viewer
     const node = problem.nodes[index - 1];
     const st = status.get(index);
     const body: (Node | null)[] = [
-      h('h4', {}, `Node ${index} · ${st?.status ?? 'unknown'}${node?.final ? ' · final answer' : ''}`),
+      h(
+        'h4',
+        {},
+        `Node ${index} · ${st?.status ?? 'unknown'}${st?.given === true ? ' · given' : ''}${node?.final ? ' · final answer' : ''}`,
+      ),
+      st?.given === true
+        ? h(
+            'p',
+            { class: 'muted' },
+            'Given: the problem itself states this formula, so repeating it earns nothing and credits none of its ancestors (the paper policy counts it).',
+          )
+        : null,
       node === undefined ? null : tex(node.formula, true),
       node === undefined || node.deps.length === 0
         ? null
@@ -228,13 +239,14 @@ export function responseView(item: ViewerItem, problem: ViewerProblem, d: Viewer
   for (const n of problem.nodes) {
     const p = pos.get(n.index)!;
     const st = status.get(n.index)?.status ?? 'missed';
+    const given = status.get(n.index)?.given === true;
     const el = h(
       'div',
       {
-        class: `node ${st}${n.final ? ' final' : ''}`,
+        class: `node ${st}${n.final ? ' final' : ''}${given ? ' given' : ''}`,
         style: `left:${p.x}px;top:${p.y}px;width:${NODE_W}px;height:${NODE_H}px`,
         'data-node': n.index,
-        title: `node ${n.index}: ${st}`,
+        title: `node ${n.index}: ${st}${given ? ' (given by the problem: earns nothing)' : ''}`,
       },
       h('span', { class: 'nidx' }, String(n.index)),
       tex(n.formula),
@@ -371,6 +383,7 @@ export function responseView(item: ViewerItem, problem: ViewerProblem, d: Viewer
       h('span', { class: 'lg matched' }, 'matched'),
       h('span', { class: 'lg ancestor' }, 'credited as ancestor'),
       h('span', { class: 'lg missed' }, 'missed'),
+      h('span', { class: 'lg given' }, 'given by the problem (earns nothing)'),
     ),
     h('div', { class: 'dagwrap' }, dag, panel),
     h('h3', {}, 'Answer'),

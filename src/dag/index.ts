@@ -22,6 +22,7 @@ export {
   tierFromScore,
 } from './difficulty-model.js';
 export { entropyComplexity } from './entropy-complexity.js';
+export { findGivenNodes, type GivenNode, type GivenNodesOptions, problemStatement } from './given-nodes.js';
 export { PROXY_THRESHOLDS, type ProxyC12, proxyC12 } from './proxy-c12.js';
 export {
   formatFigures,

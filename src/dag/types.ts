@@ -15,6 +15,11 @@ export interface DagNode {
   readonly is_final_answer?: boolean;
   /** Our extension: which sub-question (letter) this node belongs to, when the problem has several. */
   readonly subquestion?: string;
+  /**
+   * Our extension: whether the problem itself states this node (a given relation, definition or
+   * value), overriding the automatic detection (`findGivenNodes`) either way.
+   */
+  readonly given?: boolean;
 }
 
 /** Answer forms as in the released data. */

@@ -85,6 +85,7 @@ export function shapeProblem(item: unknown, where: string): ShapedProblem {
     };
     if (entry.is_final_answer === true) node.is_final_answer = true;
     if (typeof entry.subquestion === 'string') node.subquestion = entry.subquestion;
+    if (typeof entry.given === 'boolean') node.given = entry.given;
     nodes.push(node);
   });
   const prism = shapeParameters(item, at);

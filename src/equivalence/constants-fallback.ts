@@ -33,6 +33,12 @@ const STANDARD_IDS: ReadonlySet<string> = new Set([
   'mu_N',
 ]);
 
+/** Whether a canonical symbol names a standard constant (c, h, ħ, e, m_e, k_B, G, ε₀, …; never `k` or `g`). */
+export function isStandardConstant(name: string): boolean {
+  const c = lookupConstant(name);
+  return c !== undefined && STANDARD_IDS.has(c.id);
+}
+
 /** A formula with its standard constants replaced by their CODATA values, and which ones. */
 export interface WithConstants {
   readonly formula: PreparedFormula;

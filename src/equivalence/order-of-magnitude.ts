@@ -4,6 +4,7 @@ import type { Verdict } from '../core/tree.js';
 import { compile } from '../numeric/index.js';
 import { noTrials, withEvidence } from './no-trials.js';
 import { VALUE_SYMBOL } from './prepare-formula.js';
+import { missingDependence } from './scaling-dependence.js';
 import { solvePrepared } from './solve-prepared.js';
 import type { EquivalenceOptions, EquivalenceResult, PreparedFormula, Trial } from './types.js';
 
@@ -31,8 +32,10 @@ export function scalingOf(p: PreparedFormula): 'sim' | 'propto' | undefined {
  * variables the `\propto` formula names vary (the other formula's own variables are part of the
  * constant and stay fixed: `T \propto L^{3/2}` ≡ Kepler's law); `\sim` (both sides `\sim`, or `\sim` against an
  * equation): in addition 1/10 ≤ κ ≤ 10, the same order of magnitude ({@link ORDER_OF_MAGNITUDE_FACTOR}).
- * So `E \sim kT` ≡ `E = \frac{3}{2}kT`, `N \sim 10^{23}` ≡ `N = 6\times10^{23}`, but `E \sim kT` ≢
- * `E = kT^2` and `\lambda \sim 10^{-10}` ≢ `\lambda = 5\times10^{-8}`. The diagnostic
+ * So `E \sim kT` ≡ `E = \frac{3}{2}kT`, but `E \sim kT` ≢ `E = kT^2`. Against an equation the
+ * scaling relation must carry its whole dependence ({@link missingDependence}): `X \propto 1` and
+ * `N \sim 10^{23}` stand for no equation (two value estimates still compare: `\lambda \sim 10^{-10}`
+ * ≢ `\lambda \sim 5\times10^{-8}`). The diagnostic
  * `compared-up-to-factor` records the factor found. Deterministic: seeded from both canonical texts.
  */
 export function compareUpToFactor(
@@ -51,6 +54,12 @@ export function compareUpToFactor(
   const scaledVars = scaled.variables.filter((v) => v !== VALUE_SYMBOL);
   const otherVars = new Set(other.variables.filter((v) => v !== VALUE_SYMBOL));
   const targets = scaledVars.filter((v) => otherVars.has(v));
+  // Against an equation, the scaling relation must carry the equation's whole dependence.
+  const missing = scalingOf(other) === undefined ? missingDependence(scaled, other) : undefined;
+  if (missing !== undefined) {
+    const d = diagnostic('compared-up-to-factor', 'info', `not compared up to a factor: ${missing}`);
+    return { verdict: 'different', evidence: base, diagnostics: [d] };
+  }
   const branch = scaled.branches[0];
   if (
     targets.length === 0 ||

@@ -8,11 +8,16 @@ export const SCORE_CODES: Readonly<Record<string, string>> = {
   'node-unprepared': 'A reference node formula could not be prepared; it can never be matched.',
   'formula-unprepared': 'An answer formula could not be prepared (normalization or evaluation problem).',
   'final-answer-unevaluable': 'An expected numerical final answer has no numeric value.',
+  'contradictory-values':
+    'The answer gives one quantity different values together (a chain r = 20 = 25, a list, lines with only math or hedge words between them): those formulas earn no step credit and the quantity no final-answer credit. A value revised after other prose ("correcting the sign, v = -3") or another situation ("after the collision") is no contradiction; parts (a), (b) are never compared.',
   'response-truncated':
     'The response is longer than the scorer reads (maxResponseChars, default 200 000 characters); only its beginning is scored.',
   'response-budget-exhausted':
     'The response spent its work budget (integrand evaluations, series terms, solver probes, compiled nodes); the pairs left are undetermined and count as not matched.',
 };
 
-/** Version stamp written into every record; bump `score-vN` when scores can change. */
-export const SCORER_VERSION = `prism-physics/${PACKAGE_VERSION} score-v2`;
+/**
+ * Version stamp written into every record; bump `score-vN` when scores can change (v3: given nodes
+ * earn nothing under the default `derived` policy).
+ */
+export const SCORER_VERSION = `prism-physics/${PACKAGE_VERSION} score-v3`;

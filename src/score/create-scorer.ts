@@ -1,23 +1,31 @@
 import type { Diagnostic } from '../core/diagnostic.js';
-import { ancestorClosure } from '../dag/ancestor-closure.js';
+import { findGivenNodes } from '../dag/given-nodes.js';
 import type { Problem } from '../dag/types.js';
 import { prepareFormula, unpreparedFormula } from '../equivalence/index.js';
 import type { NumericTolerance } from '../equivalence/literal-precision.js';
+import { scalingOf } from '../equivalence/order-of-magnitude.js';
 import type { EquivalenceMode, EquivalenceOptions, PreparedFormula } from '../equivalence/types.js';
 import { type ExtractOptions, extractFormulas } from '../extract/extract-formulas.js';
 import { charge, chargeRecorded, metered, workExhausted } from '../numeric/work-meter.js';
 import { baselines } from './baselines.js';
 import { SCORER_VERSION } from './codes.js';
+import { expectedValueCounts, findContradictions } from './contradictions.js';
 import { checkFinalAnswer, creditFinalNodes } from './final-answer.js';
 import { LruCache } from './lru-cache.js';
 import { createPairMatcher, type MatchStats, type PairMatcher } from './pair-matcher.js';
 import { type PreparedNode, prepareNodes } from './prepare-nodes.js';
+import { type ScorePolicy, stepCredit } from './step-credit.js';
 import type { NodeCredit, RecordFormula, ScoreRecord, SubquestionScore } from './types.js';
 
 /** Options of {@link createScorer}. */
 export interface ScorerOptions {
   /** Equivalence mode. Default `physical`. */
   readonly mode?: EquivalenceMode;
+  /**
+   * How the step score counts nodes the problem itself states (`given`): `derived` (default) counts
+   * only what the answer derived; `paper` is the paper's plain |Ach(M)|/|F| (see `stepCredit`).
+   */
+  readonly policy?: ScorePolicy;
   /** Algorithm 1 parameters (the mode above wins). */
   readonly equivalence?: EquivalenceOptions;
   /** Identity / fingerprint shortcuts before Algorithm 1. Default true (false: for baselines). */
@@ -141,15 +149,28 @@ export function createScorer(problems: readonly Problem[], options: ScorerOption
   });
   const responseBudget = options.workBudget ?? DEFAULT_RESPONSE_WORK;
   const byId = new Map(problems.map((p) => [p.id, p]));
+  const policy = options.policy ?? 'derived';
   const prepared = new Map<string, PreparedNode[]>();
+  const givens = new Map<string, ReadonlySet<number>>();
   const prime = (nodes: readonly PreparedNode[]) => {
     for (const node of nodes) for (const part of node.parts) matcher.prime(part);
+  };
+  // The nodes the problem text states, found with the same matcher that scores answers.
+  const givenOf = (problem: Problem, nodes: readonly PreparedNode[]): ReadonlySet<number> => {
+    const found = findGivenNodes(problem, {
+      equivalence,
+      compare: matcher.decide,
+      prepared: new Map(nodes.map((n) => [n.index, n.parts])),
+    });
+    return new Set(found.map((g) => g.index));
   };
   for (const problem of problems) {
     const nodes = prepareNodes(problem);
     prepared.set(problem.id, nodes);
-    // Node fingerprints are part of the reference: computed once here, charged to no response.
+    // Node fingerprints and given nodes are part of the reference: computed once here, charged to
+    // no response.
     prime(nodes);
+    givens.set(problem.id, givenOf(problem, nodes));
   }
   // A short id per distinct constants map: the answer-cache key is `id\u0000latex`, not the whole
   // constants JSON (long keys cost a hash of their full length on every lookup).
@@ -220,9 +241,11 @@ export function createScorer(problems: readonly Problem[], options: ScorerOption
   const scoreWithin = (problem: Problem, response: string, call: ScoreOptions): ScoreRecord => {
     matcher.beginResponse();
     let nodes = prepared.get(problem.id);
-    if (nodes === undefined || byId.get(problem.id) !== problem) {
+    let given = givens.get(problem.id);
+    if (nodes === undefined || given === undefined || byId.get(problem.id) !== problem) {
       nodes = prepareNodes(problem);
       prime(nodes);
+      given = givenOf(problem, nodes);
     }
     const diagnostics: Diagnostic[] = nodes.flatMap((n) => n.diagnostics);
     const where = `problem ${problem.id}${call.response_id === undefined ? '' : ` response ${call.response_id}`}`;
@@ -246,24 +269,60 @@ export function createScorer(problems: readonly Problem[], options: ScorerOption
       diagnostics.push({ code: 'no-formulas', severity: 'warning', message: 'no formula extracted', where });
     }
     const matchedBy = new Map<number, number[]>();
-    const formulas: RecordFormula[] = extraction.formulas.map((f, i) => {
-      const matches: number[] = [];
-      // Past the response's work budget the remaining formulas are not examined.
-      if (workExhausted())
-        return { latex: f.latex, offset: f.offset, end: f.end, kind: f.kind, matches, prepared: false };
-      const answer = prepareAnswer(f.latex, problem);
-      if (answer.ok) {
-        for (const node of nodes) {
-          if (node.parts.some((part) => matcher.match(answer, part) === 'equivalent')) {
-            matches.push(node.index);
-            const list = matchedBy.get(node.index) ?? [];
-            list.push(i);
-            matchedBy.set(node.index, list);
-          }
-        }
+    // Nodes matched by an exact statement (not only by a `\propto` / `\sim` one): only those can make
+    // a final answer right.
+    const matchedExactly = new Set<number>();
+    // Each formula is prepared and matched in turn (past the work budget the rest are not examined).
+    const answers: (PreparedFormula | undefined)[] = [];
+    const matchesOf: { node: number; exact: boolean }[][] = extraction.formulas.map((f, i) => {
+      const found: { node: number; exact: boolean }[] = [];
+      const answer = workExhausted() ? undefined : prepareAnswer(f.latex, problem);
+      answers[i] = answer;
+      if (answer?.ok !== true) return found;
+      for (const node of nodes) {
+        const part = node.parts.find((p) => matcher.match(answer, p) === 'equivalent');
+        if (part !== undefined)
+          found.push({
+            node: node.index,
+            exact: scalingOf(answer) === undefined || scalingOf(part) !== undefined,
+          });
       }
-      return { latex: f.latex, offset: f.offset, end: f.end, kind: f.kind, matches, prepared: answer.ok };
+      return found;
     });
+    // Different values asserted for one quantity in one breath earn nothing, nor a final answer.
+    const contradictions = findContradictions(response, extraction.formulas, answers, {
+      prepare: (latex) => prepareAnswer(latex, problem),
+      compare: matcher.decide,
+      expectedValues: expectedValueCounts(problem, (latex) => prepareAnswer(latex, problem)),
+    });
+    const contradictory = new Set(contradictions.flatMap((c) => c.formulas));
+    for (const c of contradictions) {
+      diagnostics.push({
+        code: 'contradictory-values',
+        severity: 'warning',
+        message: `${c.quantity} is given different values together (${c.values.join('; ')}): formulas ${c.formulas.join(', ')} earn nothing, and ${c.quantity} no final-answer credit`,
+        where,
+      });
+    }
+    const formulas: RecordFormula[] = extraction.formulas.map((f, i) => {
+      const answer = answers[i];
+      const base = { latex: f.latex, offset: f.offset, end: f.end, kind: f.kind };
+      if (answer === undefined) return { ...base, matches: [], prepared: false };
+      if (contradictory.has(i)) return { ...base, matches: [], prepared: answer.ok, contradictory: true };
+      const matches: number[] = [];
+      for (const m of matchesOf[i] ?? []) {
+        matches.push(m.node);
+        if (m.exact) matchedExactly.add(m.node);
+        const list = matchedBy.get(m.node) ?? [];
+        list.push(i);
+        matchedBy.set(m.node, list);
+      }
+      return { ...base, matches, prepared: answer.ok };
+    });
+    const consistent =
+      contradictory.size === 0
+        ? extraction
+        : { ...extraction, formulas: extraction.formulas.filter((_, i) => !contradictory.has(i)) };
     if (workExhausted()) {
       diagnostics.push({
         code: 'response-budget-exhausted',
@@ -283,21 +342,36 @@ export function createScorer(problems: readonly Problem[], options: ScorerOption
     // Past the work budget no final node is judged (the budget bounds the response's time).
     const { credited: byFinal, contradicted } = workExhausted()
       ? { credited: new Map<number, string>(), contradicted: new Set<number>() }
-      : creditFinalNodes(problem, response, extraction, new Set(matchedBy.keys()), equivalence, finalOptions);
+      : creditFinalNodes(problem, response, consistent, new Set(matchedExactly), equivalence, finalOptions);
     const matched = new Set([...matchedBy.keys(), ...byFinal.keys()]);
-    const achieved = ancestorClosure(problem.grading_standard, matched);
+    const credit = stepCredit(problem.grading_standard, matched, given, policy);
+    const achieved = credit.achieved;
     const achievedSet = new Set(achieved);
     const total = problem.grading_standard.length;
+    const givenFlag = (i: number) => (given.has(i) ? { given: true as const } : {});
     const credits: NodeCredit[] = problem.grading_standard.map((n) => {
       const by = matchedBy.get(n.index);
-      if (by !== undefined) return { index: n.index, status: 'matched', matched_by: by };
+      if (by !== undefined)
+        return { index: n.index, status: 'matched', matched_by: by, ...givenFlag(n.index) };
       const text = byFinal.get(n.index);
       if (text !== undefined)
-        return { index: n.index, status: 'matched', matched_by: [], final_answer_by: text };
-      return { index: n.index, status: achievedSet.has(n.index) ? 'ancestor' : 'missed' };
+        return {
+          index: n.index,
+          status: 'matched',
+          matched_by: [],
+          final_answer_by: text,
+          ...givenFlag(n.index),
+        };
+      return {
+        index: n.index,
+        status: achievedSet.has(n.index) ? 'ancestor' : 'missed',
+        ...givenFlag(n.index),
+      };
     });
-    const final = checkFinalAnswer(problem, response, extraction, matched, equivalence, {
+    const exact = new Set([...matchedExactly, ...byFinal.keys()]);
+    const final = checkFinalAnswer(problem, response, consistent, exact, equivalence, {
       ...finalOptions,
+      contradictedQuantities: new Set(contradictions.map((c) => c.key)),
       contradicted,
     });
     // Numerical and text answers: the explicit check decides (the final nodes of a numerical problem
@@ -315,11 +389,17 @@ export function createScorer(problems: readonly Problem[], options: ScorerOption
     const record: ScoreRecord = {
       problem_id: problem.id,
       ...(call.response_id === undefined ? {} : { response_id: call.response_id }),
-      step_score: total === 0 ? 0 : achieved.length / total,
+      step_score: credit.score,
+      paper_step_score:
+        policy === 'paper' || given.size === 0
+          ? credit.score
+          : stepCredit(problem.grading_standard, matched, given, 'paper').score,
       final_answer_correct: finalCorrect,
       matched: [...matched].sort((a, b) => a - b),
       achieved,
       total_nodes: total,
+      given: [...given].sort((a, b) => a - b),
+      policy,
       diagnostics,
       scorer_version: SCORER_VERSION,
       mode,
@@ -329,7 +409,7 @@ export function createScorer(problems: readonly Problem[], options: ScorerOption
       baselines: baselines(total, matched),
       final_answer: final,
     };
-    const subs = subquestionScores(problem, achievedSet);
+    const subs = subquestionScores(problem, achievedSet, policy === 'paper' ? new Set() : given);
     return subs === undefined ? record : { ...record, subquestions: subs };
   };
 
@@ -350,10 +430,18 @@ export function createScorer(problems: readonly Problem[], options: ScorerOption
   };
 }
 
-function subquestionScores(problem: Problem, achieved: ReadonlySet<number>): SubquestionScore[] | undefined {
+function subquestionScores(
+  problem: Problem,
+  achieved: ReadonlySet<number>,
+  given: ReadonlySet<number>,
+): SubquestionScore[] | undefined {
   const groups = new Map<string, number[]>();
   for (const node of problem.grading_standard) {
     if (node.subquestion === undefined) continue;
+    if (given.has(node.index)) {
+      if (!groups.has(node.subquestion)) groups.set(node.subquestion, []);
+      continue;
+    }
     const list = groups.get(node.subquestion) ?? [];
     list.push(node.index);
     groups.set(node.subquestion, list);
@@ -361,6 +449,11 @@ function subquestionScores(problem: Problem, achieved: ReadonlySet<number>): Sub
   if (groups.size === 0) return undefined;
   return [...groups].map(([letter, indices]) => {
     const got = indices.filter((i) => achieved.has(i));
-    return { letter, step_score: got.length / indices.length, achieved: got, total_nodes: indices.length };
+    return {
+      letter,
+      step_score: indices.length === 0 ? 0 : got.length / indices.length,
+      achieved: got,
+      total_nodes: indices.length,
+    };
   });
 }

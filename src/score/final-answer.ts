@@ -5,6 +5,7 @@ import type { DagNode, Problem } from '../dag/types.js';
 import { withStandardConstants } from '../equivalence/constants-fallback.js';
 import { compareFormulas, prepareFormula, symbolName, VALUE_SYMBOL } from '../equivalence/index.js';
 import type { NumericTolerance } from '../equivalence/literal-precision.js';
+import { scalingOf } from '../equivalence/order-of-magnitude.js';
 import type { EquivalenceOptions, PreparedFormula } from '../equivalence/types.js';
 import type { ExtractionResult } from '../extract/types.js';
 import { answerDefinitions, readsTableConstants } from './answer-definitions.js';
@@ -36,6 +37,8 @@ export interface FinalAnswerOptions {
   readonly compare?: (got: PreparedFormula, want: PreparedFormula) => Verdict;
   /** Final nodes the answer contradicts ({@link creditFinalNodes}): not reached as ancestors. */
   readonly contradicted?: ReadonlySet<number>;
+  /** Quantities (canonical texts) the answer gives contradictory values (`contradictory-values`): never answered. */
+  readonly contradictedQuantities?: ReadonlySet<string>;
 }
 
 interface Expected {
@@ -109,8 +112,20 @@ export function checkFinalAnswer(
     return { nodes, explicit: null, answers };
   }
   const verdicts = judgeAll(expected, response, extraction, equivalence, problem, options);
+  const hedged = (latex: string): boolean => {
+    if (options.contradictedQuantities === undefined || options.contradictedQuantities.size === 0)
+      return false;
+    const sides = relationSides(latex);
+    if (sides === undefined) return false;
+    const q = (
+      options.prepare ??
+      ((l: string) =>
+        prepareFormula(l, problem.constants === undefined ? {} : { constants: problem.constants }))
+    )(sides.lhs);
+    return q.ok && q.kind === 'expression' && options.contradictedQuantities.has(q.canonical);
+  };
   const answers = expected.map((e, i) => {
-    const by = verdicts[i];
+    const by = hedged(e.latex) ? undefined : verdicts[i];
     const base = { expected: e.latex, form: e.form, correct: by !== undefined };
     return by === undefined ? base : { ...base, by };
   });
@@ -373,6 +388,8 @@ function algebraicTest(
     accepts: (text) => {
       const got = prepareGot(text);
       if (!got.ok) return false;
+      // A `\propto` / `\sim` statement never decides an answer that asks for an exact value.
+      if (scalingOf(got) !== undefined && scalingOf(want) === undefined) return false;
       if (got.kind === want.kind) return compare(got, want) === 'equivalent';
       return value !== undefined && got.kind === 'expression' && compare(got, value) === 'equivalent';
     },
@@ -503,6 +520,9 @@ function partOf(e: Expected, statements: readonly Statement[], response: string)
  */
 function concluding(part: Part, inPart: number): Statement[] {
   const boxed = part.statements.filter((s) => s.boxed);
+  // More unnamed boxed values than the part has answers is a grid of guesses, not an answer.
+  const values = new Set(boxed.filter((s) => s.bare).map((s) => s.latex.replace(/\s+/g, '')));
+  if (values.size > Math.max(1, inPart)) return boxed.filter((s) => !s.bare);
   if (boxed.length > 0) return boxed;
   const out = new Set<Statement>();
   // A chain's links share one math block: each block is one statement, named by its first left side.

@@ -10,4 +10,5 @@ export type { MatchStats, PairMatcher, PairMatcherOptions } from './pair-matcher
 export { createPairMatcher } from './pair-matcher.js';
 export type { PreparedNode } from './prepare-nodes.js';
 export { prepareNodes } from './prepare-nodes.js';
+export { SCORE_POLICIES, type ScorePolicy, type StepCredit, stepCredit } from './step-credit.js';
 export type * from './types.js';

@@ -1,12 +1,15 @@
 import type { Diagnostic } from '../core/diagnostic.js';
 import type { EquivalenceMode } from '../equivalence/types.js';
 import type { DroppedFragment, FormulaKind } from '../extract/types.js';
+import type { ScorePolicy } from './step-credit.js';
 
 /** How one reference node was credited. */
 export interface NodeCredit {
   readonly index: number;
   /** `matched`: an answer formula is equivalent to it; `ancestor`: credited as an ancestor of a matched node. */
   readonly status: 'matched' | 'ancestor' | 'missed';
+  /** The problem itself states this node (see `findGivenNodes`): under the `derived` policy it counts for nothing. */
+  readonly given?: true;
   /** For `matched`: indices (into `formulas`) of the answer formulas that matched this node. */
   readonly matched_by?: readonly number[];
   /**
@@ -27,9 +30,14 @@ export interface RecordFormula {
   readonly matches: readonly number[];
   /** False when the formula could not be prepared (normalization or evaluation problem). */
   readonly prepared: boolean;
+  /**
+   * The formula gives a quantity a value that another one beside it contradicts (`contradictory-values`):
+   * it was not matched and earns nothing.
+   */
+  readonly contradictory?: true;
 }
 
-/** Step score of one sub-question (nodes carrying `subquestion`). */
+/** Step score of one sub-question (nodes carrying `subquestion`; under `derived`, its given nodes left out). */
 export interface SubquestionScore {
   readonly letter: string;
   readonly step_score: number;
@@ -68,8 +76,13 @@ export interface FinalAnswerCheck {
 export interface ScoreRecord {
   readonly problem_id: string;
   readonly response_id?: string;
-  /** |Ach(M)| / |F| over the whole problem, in [0, 1]. */
+  /**
+   * The step score in [0, 1] under `policy`: `derived` (default) |Ach(M \ G) \ G| / |F \ G|, where G
+   * are the nodes the problem states; `paper` |Ach(M)| / |F|.
+   */
   readonly step_score: number;
+  /** The paper's plain |Ach(M)| / |F| (givens counted), whatever the policy. */
+  readonly paper_step_score: number;
   /**
    * Final-answer verdict; `null` when the problem has no checkable final answer. Without a
    * `final_answer` field: every final-answer node matched. With one: numerical and text-based answers
@@ -78,11 +91,18 @@ export interface ScoreRecord {
   readonly final_answer_correct: boolean | null;
   /** Indices of matched nodes (M), ascending. */
   readonly matched: readonly number[];
-  /** Indices of achieved nodes (Ach(M): matched plus ancestors), ascending. */
+  /**
+   * Indices of achieved nodes, ascending: matched plus ancestors (under `derived`, the closure of the
+   * matched nodes that are not given: a given node's match credits no ancestor).
+   */
   readonly achieved: readonly number[];
   readonly total_nodes: number;
+  /** Nodes the problem itself states (given relations, definitions, values), ascending. */
+  readonly given: readonly number[];
+  /** How the step score counts given nodes. */
+  readonly policy: ScorePolicy;
   readonly diagnostics: readonly Diagnostic[];
-  /** Scorer and schema version stamp, e.g. `prism-physics/0.1.0 score-v2` (v2: matched_by, grader tolerance, work budgets). */
+  /** Scorer and schema version stamp, e.g. `prism-physics/0.1.0 score-v3` (v2: matched_by, grader tolerance, work budgets; v3: given nodes, policies). */
   readonly scorer_version: string;
   /** Equivalence mode the verdicts were made in. */
   readonly mode: EquivalenceMode;

@@ -86,6 +86,8 @@ export interface ViewerDetail {
     readonly index: number;
     readonly status: string;
     readonly matched_by?: readonly number[];
+    /** The problem itself states the node: under the default policy it earns nothing. */
+    readonly given?: boolean;
   }[];
   /** Missed node index → the nearest answer formulas with their evidence. */
   readonly evidence: Readonly<Record<string, readonly ViewerEvidence[]>>;

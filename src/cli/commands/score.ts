@@ -11,6 +11,7 @@ import { summarize } from '../../report/summarize.js';
 import { recordsCsv, summaryCsv } from '../../report/to-csv.js';
 import { SCORER_VERSION } from '../../score/codes.js';
 import { createScorer } from '../../score/create-scorer.js';
+import { SCORE_POLICIES, type ScorePolicy } from '../../score/step-credit.js';
 import type { ScoreRecord } from '../../score/types.js';
 import { fileLevelErrors } from '../dataset-errors.js';
 import type { CliIo, Command } from '../io.js';
@@ -29,10 +30,12 @@ import { inShard, parseShard, runFingerprint, type ShardManifest } from '../shar
 import { formatDiagnostic } from './validate.js';
 
 const HELP = `Usage: prism score [--dataset PATH] [--responses PATH] [--out DIR] [--mode physical|strict]
-                   [--domain D] [--difficulty L] [--problem ID] [--limit N] [--json] [--quiet]
+                   [--policy derived|paper] [--domain D] [--difficulty L] [--problem ID] [--limit N] [--json] [--quiet]
 
 Scores model responses against the reference DAGs (PRISM-Physics step score |Ach(M)|/|F|: matched
-nodes plus their ancestors, over all nodes) and checks final answers.
+nodes plus their ancestors, over all nodes) and checks final answers. By default nodes the problem
+itself states (given relations, definitions, values: \`prism validate\` lists them) count for nothing:
+repeating the problem earns no credit; --policy paper counts them as the paper does.
 
 Responses are JSONL {problem_id, response} (also model_response; ids like 02_cleaned_dag:1010), a
 file or a directory of *.jsonl. A bad line or an unknown problem id is reported on stderr and
@@ -50,6 +53,8 @@ Options:
                      e.g. out/score-domain-optics, so that it never replaces the whole run's);
                      replacing an output of another size is said on stderr
   --mode MODE        physical (default) or strict (the paper's whole solution sets)
+  --policy POLICY    derived (default: given nodes earn nothing) or paper (plain |Ach(M)|/|F|);
+                     every record also carries paper_step_score
   --json             print the summary as JSON (as in DIR/summary.json) instead of the table
   --quiet            no progress and no summary table on the terminal
   --shard i/n        score only responses whose input position ≡ i (mod n), 0 ≤ i < n, and write
@@ -66,6 +71,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
       responses: { type: 'string' },
       out: { type: 'string' },
       mode: { type: 'string' },
+      policy: { type: 'string' },
       quiet: { type: 'boolean' },
       json: { type: 'boolean' },
       shard: { type: 'string' },
@@ -76,6 +82,9 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   const mode = (values.mode ?? 'physical') as string;
   if (mode !== 'physical' && mode !== 'strict')
     throw new UsageError(`--mode must be physical or strict, not '${mode}'`);
+  const policy = (values.policy ?? 'derived') as string;
+  if (!(SCORE_POLICIES as readonly string[]).includes(policy))
+    throw new UsageError(`--policy must be ${SCORE_POLICIES.join(' or ')}, not '${policy}'`);
   const quiet = values.quiet === true;
   const shard = values.shard === undefined ? undefined : parseShard(values.shard as string);
   if (values.dataset !== undefined && values.responses === undefined) {
@@ -116,7 +125,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   const selected = selectProblems(dataset.problems, selection);
   const selectedIds = new Set(selected.map((p) => p.id));
   const known = new Set(dataset.problems.map((p) => p.id));
-  const scorer = createScorer(selected, { mode: mode as EquivalenceMode });
+  const scorer = createScorer(selected, { mode: mode as EquivalenceMode, policy: policy as ScorePolicy });
   const records: ScoreRecord[] = [];
   const positions: number[] = [];
   const rows = responses.responses.map((row, position) => ({ row, position }));

@@ -1,10 +1,12 @@
 import type { Diagnostic } from '../../core/diagnostic.js';
 import type { NumericAnswerTools } from '../../dag/check-final-answers.js';
+import { findGivenNodes } from '../../dag/given-nodes.js';
 import { validateWitness } from '../../dag/validate-witness.js';
 import { loadDataset } from '../../dataset/load-dataset.js';
 import { checkParameters } from '../../instances/check-parameters.js';
 import { relationSides } from '../../score/answer-text.js';
 import { expressionValue, withinPrecision } from '../../score/numeric-answer.js';
+import { createPairMatcher } from '../../score/pair-matcher.js';
 import type { CliIo, Command } from '../io.js';
 import { parseFlags } from '../parse-flags.js';
 import { bundledDatasetPath } from '../paths.js';
@@ -24,10 +26,15 @@ each is a DAG input whose value is the problem's own, in range, and that 20 seed
 solve forward (parameter-*). PATH is a JSON array file, a JSONL file or a
 directory of *.json files (default: the bundled benchmark, data/benchmark/).
 
+Also lists the nodes each problem itself states (given: a formula of the problem text is equivalent
+to it, or its \`given\` field says so): the default step score gives them no credit. They are not
+findings and do not change the exit code.
+
 Options:
   --dataset PATH   the dataset to check
   --json           print {path, problems, valid (loaded), with_errors (of those), skipped,
-                   witness_checked, findings: [{code, severity, where, message}]} as JSON
+                   witness_checked, findings: [{code, severity, where, message}], given: [{problem,
+                   node, formula, stated?}]} as JSON
   --no-witness     structural checks only
 Exit codes: 0 no findings, 1 findings, 2 unreadable input.`;
 
@@ -62,6 +69,16 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   const findings = [...loaded.diagnostics, ...witnessed.flatMap((p) => validateWitness(p, TOOLS))];
   // PRiSM: every parameterized problem is one of its instances, and 20 sampled instances all solve.
   if (values['no-witness'] !== true) findings.push(...loaded.problems.flatMap((p) => checkParameters(p)));
+  // One pair matcher (cheap path, cache) for every problem, as the scorer finds them.
+  const matcher = createPairMatcher();
+  const given = loaded.problems.flatMap((p) =>
+    findGivenNodes(p, { compare: matcher.decide }).map((g) => ({
+      problem: p.id,
+      node: g.index,
+      formula: p.grading_standard[g.index - 1]?.formula ?? '',
+      ...(g.stated === undefined ? {} : { stated: g.stated }),
+    })),
+  );
   const errors = findings.filter((d) => d.severity === 'error').length;
   const total = loaded.problems.length + skipped;
   // A loaded problem is structurally valid; whether its witness or parameters hold is said beside it.
@@ -81,6 +98,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
           skipped,
           witness_checked: witnessed.length,
           findings,
+          given,
         },
         null,
         2,
@@ -88,8 +106,12 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
     );
   } else {
     for (const d of findings) io.stdout(`${formatDiagnostic(d)}\n`);
+    for (const g of given) {
+      const why = g.stated === undefined ? 'its `given` field' : `the problem states ${g.stated}`;
+      io.stdout(`given   problem ${g.problem} node ${g.node}: ${g.formula} (${why})\n`);
+    }
     io.stdout(
-      `${total} problems, ${witnessed.length} witness-checked, ${findings.length} findings (${errors} error(s), ${findings.length - errors} warning(s)); ${loaded.problems.length} structurally valid problem(s), ${withErrors} of them with errors, ${skipped} skipped, in ${path}\n`,
+      `${total} problems, ${witnessed.length} witness-checked, ${findings.length} findings (${errors} error(s), ${findings.length - errors} warning(s)); ${loaded.problems.length} structurally valid problem(s), ${withErrors} of them with errors, ${skipped} skipped${given.length === 0 ? '' : `, ${given.length} given node(s)`}, in ${path}\n`,
     );
   }
   return findings.length > 0 ? 1 : 0;

@@ -1,0 +1,390 @@
+import { childNodes } from '../core/child-nodes.js';
+import { createPrng } from '../core/prng.js';
+import type { Node, Verdict } from '../core/tree.js';
+import type { Problem } from '../dag/types.js';
+import { prepareFormula, VALUE_SYMBOL } from '../equivalence/index.js';
+import { literalUnit } from '../equivalence/literal-precision.js';
+import { scalingOf } from '../equivalence/order-of-magnitude.js';
+import type { PreparedFormula } from '../equivalence/types.js';
+import { findMathBlocks } from '../extract/find-math-blocks.js';
+import type { ExtractedFormula } from '../extract/types.js';
+import { canonicalText } from '../normalize/index.js';
+import { freeVariables } from '../numeric/free-variables.js';
+import { compile } from '../numeric/index.js';
+import { charge, workExhausted } from '../numeric/work-meter.js';
+import { answerSections } from './answer-text.js';
+import { type WrittenValue, writtenValue } from './numeric-answer.js';
+
+/** A quantity the answer gives different values, and the statements that do. */
+export interface Contradiction {
+  /** The quantity as written (`r`), and its canonical text (the final-answer check's key). */
+  readonly quantity: string;
+  readonly key: string;
+  /** The different values, as written, in reading order. */
+  readonly values: readonly string[];
+  /** Indices (into the extracted formulas) of every formula that took part: they earn nothing. */
+  readonly formulas: readonly number[];
+}
+
+/** What {@link findContradictions} needs of the scorer. */
+export interface ContradictionTools {
+  /** The scorer's cached preparer (problem constants applied). */
+  readonly prepare: (latex: string) => PreparedFormula;
+  /** Decides two statements of one quantity (the pair matcher: cheap path, cache). */
+  readonly compare: (a: PreparedFormula, b: PreparedFormula) => Verdict;
+  /**
+   * How many values the problem expects for a quantity (by canonical text; default 1): a problem
+   * whose final answers give one quantity two values (two roots, both physical) is answered by
+   * stating both, not contradicted.
+   */
+  readonly expectedValues?: ReadonlyMap<string, number>;
+}
+
+/** How many of a problem's final answers state each quantity (canonical text of their left side). */
+export function expectedValueCounts(
+  problem: Problem,
+  prepare: (latex: string) => PreparedFormula,
+): Map<string, number> {
+  const counts = new Map<string, number>();
+  const answers = [
+    ...(problem.final_answer ?? []),
+    ...(problem.subquestions ?? []).flatMap((s) => s.final_answer ?? []),
+  ];
+  for (const latex of answers) {
+    const sides = statementSides(latex);
+    if (sides === undefined) continue;
+    const q = prepare(sides.lhs);
+    if (q.ok && q.kind === 'expression') counts.set(q.canonical, (counts.get(q.canonical) ?? 0) + 1);
+  }
+  return counts;
+}
+
+/**
+ * Words that may stand between two statements of one quantity without making them two situations:
+ * connectives and hedges (`r = 20`, or maybe `r = 25`). Any other word (`after the collision`,
+ * `correcting the sign`, `for n = 2`) separates them: the later value is a revision or another
+ * situation, and the final-answer check reads the last one.
+ */
+const HEDGE_WORDS: ReadonlySet<string> = new Set(
+  (
+    'or and either maybe perhaps possibly probably likely alternatively otherwise else ' +
+    'about around approximately approx roughly nearly some somewhere between ranging range from to ' +
+    'could might may would be is are was it its this that the a an i we so thus hence therefore also ' +
+    'value values answer answers final result results guess guesses option options candidate candidates ' +
+    'possible answer equals equal gives get got'
+  ).split(' '),
+);
+
+/** Most statements of one quantity compared (a flood stays bounded: pairs ∝ statements). */
+const MAX_STATEMENTS_PER_QUANTITY = 400;
+
+interface Statement {
+  readonly index: number;
+  readonly formula: ExtractedFormula;
+  readonly quantity: string;
+  readonly value: string;
+  readonly whole: PreparedFormula;
+  /** `=` (also ≈) or a scaling relation: values compare only within one kind. */
+  readonly scaling: boolean;
+  readonly section: number;
+}
+
+/**
+ * The quantities an answer gives different values in one breath — a chain `r = 20 = 25 = 28`, a
+ * list `r = 20,\ r = 25`, lines with only math, punctuation or hedge words between them
+ * ({@link HEDGE_WORDS}), `\propto` statements of one quantity with different dependences — within
+ * one part of the answer (`(a)`, `(b)` are never compared). Two values differ when both are numbers
+ * that disagree beyond their rounding (`0.5\,\mathrm{m/s} = 50\,\mathrm{cm/s}` and `9.81 \approx 9.8`
+ * are one value), or both are one expression times different constant factors (`\frac{g}{2\omega^2}`,
+ * `\frac{g}{\omega^2}`); a number against an expression, or expressions in different variables (a
+ * substitution), are never compared. Separated by other prose, a later value is a revision or
+ * another situation, not a contradiction. A quantity the problem expects k values of (its final
+ * answers state it k times) may take k values. Deterministic; bounded by the statements it reads.
+ */
+export function findContradictions(
+  response: string,
+  formulas: readonly ExtractedFormula[],
+  prepared: readonly (PreparedFormula | undefined)[],
+  tools: ContradictionTools,
+): Contradiction[] {
+  const sections = answerSections(response);
+  const sectionOf = (offset: number) => sections.findIndex((s) => offset >= s.start && offset < s.end);
+  const byQuantity = new Map<string, Statement[]>();
+  formulas.forEach((formula, index) => {
+    // Past the response's work budget nothing more is read.
+    if (workExhausted()) return;
+    const whole = prepared[index];
+    if (whole === undefined || !whole.ok || whole.kind !== 'equation') return;
+    const sides = statementSides(formula.latex);
+    const tree = whole.tree;
+    if (sides === undefined || tree?.type !== 'relation' || tree.args.length !== 2) return;
+    // The prepared relation keeps the written order of `=`, `\propto`, `\sim` (only inequalities
+    // are turned): its sides key the quantity without preparing anything again.
+    const [left, right] = tree.args as [Node, Node];
+    let [quantity, value, node] = [sides.lhs, sides.rhs, left];
+    // `20 = r` states r; a link `20 = 25` of a chain states no quantity (its chain's ends do).
+    if (freeVariables(left).length === 0) {
+      [quantity, value, node] = [sides.rhs, sides.lhs, right];
+      if (freeVariables(right).length === 0) return;
+    }
+    const key = canonicalText(node);
+    const list = byQuantity.get(key) ?? [];
+    if (list.length >= MAX_STATEMENTS_PER_QUANTITY) return;
+    list.push({
+      index,
+      formula,
+      quantity,
+      value,
+      whole,
+      scaling: scalingOf(whole) !== undefined,
+      section: sectionOf(formula.offset),
+    });
+    byQuantity.set(key, list);
+  });
+  const prose = proseReader(response);
+  const written = writtenReader();
+  const out: Contradiction[] = [];
+  for (const [key, statements] of byQuantity) {
+    if (statements.length < 2) continue;
+    // Runs: consecutive statements of the quantity in one part with nothing but math and hedges between.
+    const runs: Statement[][] = [];
+    for (const s of statements) {
+      const run = runs.at(-1);
+      const last = run?.at(-1);
+      if (run !== undefined && last !== undefined && last.section === s.section && onlyHedges(prose(last, s)))
+        run.push(s);
+      else runs.push([s]);
+    }
+    for (const run of runs) {
+      const distinct = distinctValues(run, tools, written);
+      if (distinct.length <= Math.max(1, tools.expectedValues?.get(key) ?? 1)) continue;
+      out.push({
+        quantity: run[0]!.quantity,
+        key,
+        values: distinct.map((s) => s.value),
+        formulas: withInnerLinks(run, formulas),
+      });
+    }
+  }
+  return out.sort((a, b) => (a.formulas[0] ?? 0) - (b.formulas[0] ?? 0));
+}
+
+/** The sides of `a = b`, `a \approx b`, `a \propto b`, `a \sim b` split at the top level. */
+function statementSides(latex: string): { lhs: string; rhs: string } | undefined {
+  let depth = 0;
+  for (let k = 0; k < latex.length; k++) {
+    const ch = latex[k];
+    if (ch === '\\') {
+      const m = /^\\(approx|simeq|propto|sim)(?![a-zA-Z])/.exec(latex.slice(k, k + 8));
+      if (m && depth === 0)
+        return { lhs: latex.slice(0, k).trim(), rhs: latex.slice(k + m[0].length).trim() };
+      k++;
+    } else if (ch === '{' || ch === '(' || ch === '[') depth++;
+    else if (ch === '}' || ch === ')' || ch === ']') depth--;
+    else if (ch === '=' && depth === 0)
+      return { lhs: latex.slice(0, k).trim(), rhs: latex.slice(k + 1).trim() };
+  }
+  return undefined;
+}
+
+/** The statements of a run whose values differ from every earlier one (first of each value kept). */
+function distinctValues(run: readonly Statement[], tools: ContradictionTools, written: Written): Statement[] {
+  const kept: Statement[] = [];
+  for (const s of run) {
+    if (kept.every((k) => differ(k, s, tools, written))) kept.push(s);
+  }
+  return kept.length >= 2 ? kept : [];
+}
+
+/**
+ * Whether two statements of one quantity give it different values (false when not comparable).
+ * Numbers compare only when both are written as numbers: an expression that the problem's
+ * constants turn into a number (`\frac12 C V_0^2 = 3.384`) is a substitution step whose written
+ * number may drop a unit. Expressions differ when they are written in the same variables, bind none
+ * (an integral's `C` may stand for C(T'), so `\int_0^T C\,dT' = \tfrac14 CT` is no contradiction)
+ * and one is the other times a constant other than 1 beyond their written precision: a hedge.
+ */
+function differ(a: Statement, b: Statement, tools: ContradictionTools, written: Written): boolean {
+  if (a.scaling !== b.scaling) return false;
+  if (a.scaling) return tools.compare(a.whole, b.whole) === 'different';
+  if (bindsVariable(a.whole.tree) || bindsVariable(b.whole.tree)) return false;
+  const wa = written(a.value);
+  const wb = written(b.value);
+  if (wa === undefined || wb === undefined) return false;
+  if ('value' in wa || 'value' in wb) {
+    if (!('value' in wa) || !('value' in wb)) return false;
+    return !sameValue(wa, wb);
+  }
+  const same = (x: readonly string[], y: readonly string[]) =>
+    x.length === y.length && x.every((v) => y.includes(v));
+  if (wa.binds || wb.binds || !same(wa.variables, wb.variables)) return false;
+  // A hedge writes one expression times different factors: the ratio is a constant other than 1
+  // beyond the written precision (`\sqrt{9gr/5} \approx 1.34\sqrt{gr}` is one value).
+  const ratio = constantRatio(wa.formula, wb.formula);
+  if (ratio === undefined) return false;
+  const precision = Math.max(0.01, 0.5 * wa.unit, 0.5 * wb.unit);
+  return Math.abs(ratio - 1) > precision * Math.max(1, ratio);
+}
+
+/**
+ * The ratio of two expressions (as written: no constants substituted) when it is the same at every
+ * sampled point (seeded), else undefined.
+ */
+function constantRatio(a: PreparedFormula, b: PreparedFormula): number | undefined {
+  const [ba] = a.branches;
+  const [bb] = b.branches;
+  if (
+    !a.ok ||
+    !b.ok ||
+    ba === undefined ||
+    bb === undefined ||
+    a.branches.length > 1 ||
+    b.branches.length > 1
+  )
+    return undefined;
+  const names = [...new Set([...a.variables, ...b.variables])].filter((v) => v !== VALUE_SYMBOL).sort();
+  const fa = compile(ba.rhs, names).fn;
+  const fb = compile(bb.rhs, names).fn;
+  const prng = createPrng(`ratio\u241e${[a.canonical, b.canonical].sort().join('\u241e')}`);
+  let ratio: number | undefined;
+  let points = 0;
+  // Points where either side is undefined (a square root of a negative) are skipped; the draws
+  // alternate between [2, 20], [0.1, 1] and log-uniform [1e-3, 1e3] so that some are defined.
+  for (let t = 0; t < 8 * RATIO_POINTS && points < RATIO_POINTS; t++) {
+    const draw =
+      t % 3 === 0
+        ? () => prng.uniform(2, 20)
+        : t % 3 === 1
+          ? () => prng.uniform(0.1, 1)
+          : () => 10 ** prng.uniform(-3, 3);
+    const point = new Float64Array(names.map(draw));
+    const r = fa(point) / fb(point);
+    if (!Number.isFinite(r) || r === 0) continue;
+    points++;
+    if (ratio === undefined) ratio = r;
+    else if (Math.abs(r - ratio) > 1e-9 * Math.abs(ratio)) return undefined;
+  }
+  return points < RATIO_POINTS ? undefined : ratio;
+}
+
+/** Work units charged for reading a side as written (parse and normalize, as the scorer charges a formula). */
+const WRITTEN_WORK = 2_000;
+
+/** Points at which a ratio must be the same to be a constant. */
+const RATIO_POINTS = 5;
+
+/** A side as written (no constants applied): a number, or an expression with its variables. */
+type Written = (latex: string) =>
+  | WrittenValue
+  | {
+      readonly variables: readonly string[];
+      readonly binds: boolean;
+      readonly unit: number;
+      readonly formula: PreparedFormula;
+    }
+  | undefined;
+
+function writtenReader(): Written {
+  const memo = new Map<string, ReturnType<Written>>();
+  return (latex) => {
+    if (memo.has(latex)) return memo.get(latex);
+    charge(WRITTEN_WORK + (latex.length >> 3));
+    const p = prepareFormula(latex);
+    const out = !p.ok
+      ? undefined
+      : (writtenValue(p) ?? {
+          variables: p.variables.filter((v) => v !== VALUE_SYMBOL),
+          binds: p.tree !== undefined && bindsVariable(p.tree),
+          unit: p.tree === undefined ? 0 : literalUnit(p.tree),
+          formula: p,
+        });
+    memo.set(latex, out);
+    return out;
+  };
+}
+
+const bindMemo = new WeakMap<Node, boolean>();
+
+function bindsVariable(node: Node | undefined): boolean {
+  if (node === undefined) return false;
+  const known = bindMemo.get(node);
+  if (known !== undefined) return known;
+  const binds = bindsWalk(node);
+  bindMemo.set(node, binds);
+  return binds;
+}
+
+function bindsWalk(node: Node): boolean {
+  if (node.type === 'integral' || node.type === 'sum' || node.type === 'derivative') return true;
+  return childNodes(node).some(bindsWalk);
+}
+
+/**
+ * Two written values of one quantity are one value when they differ by no more than the rounding
+ * of the coarser one (half a unit in its last written place; an integer is rounded to its ones),
+ * or by 1% (constants taken to fewer figures): `255` and `254.6`, `0.0123 \approx 0.01`,
+ * `9.81 \approx 9.8` are one value; `20` and `25`, `1.2` and `1.5` are two.
+ */
+function sameValue(a: WrittenValue, b: WrittenValue): boolean {
+  const half = (w: WrittenValue) => {
+    const size = Math.abs(w.value);
+    const unit = w.unit > 0 ? w.unit * size : Number.isInteger(w.value) && w.value !== 0 ? 1 : 0;
+    return 0.5 * unit;
+  };
+  const scale = Math.max(Math.abs(a.value), Math.abs(b.value));
+  const allowed = Math.max(half(a), half(b), 0.01 * scale) + 1e-9 * scale;
+  return Math.abs(a.value - b.value) <= allowed;
+}
+
+/** The run's formulas and the chain links written inside their spans (`20 = 25` in `r = 20 = 25`). */
+function withInnerLinks(run: readonly Statement[], formulas: readonly ExtractedFormula[]): number[] {
+  const out = new Set(run.map((s) => s.index));
+  for (const s of run) {
+    formulas.forEach((f, i) => {
+      if (f.block === s.formula.block && f.offset >= s.formula.offset && f.end <= s.formula.end) out.add(i);
+    });
+  }
+  return [...out].sort((a, b) => a - b);
+}
+
+/**
+ * The prose between two statements: the text outside math, and the `\text{…}` inside it (so
+ * `r = 20 \text{ or } r = 25` reads "or").
+ */
+function proseReader(response: string): (a: Statement, b: Statement) => string {
+  const blocks = findMathBlocks(response).map((b) => ({ start: b.offset, end: b.offset + b.content.length }));
+  return (a, b) => {
+    const from = a.formula.end;
+    const to = b.formula.offset;
+    if (to <= from) return '';
+    let out = '';
+    let at = from;
+    // First block that ends after `from` (blocks are in reading order).
+    let lo = 0;
+    let hi = blocks.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (blocks[mid]!.end <= from) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let k = lo; k < blocks.length && blocks[k]!.start < to; k++) {
+      const s = Math.max(blocks[k]!.start, from);
+      const e = Math.min(blocks[k]!.end, to);
+      if (s > at) out += ` ${response.slice(at, s)}`;
+      for (const m of response.slice(s, e).matchAll(/\\(?:text|mathrm|textrm|mbox)\s*\{([^{}]*)\}/g))
+        out += ` ${m[1]}`;
+      at = Math.max(at, e);
+    }
+    if (at < to) out += ` ${response.slice(at, to)}`;
+    return out;
+  };
+}
+
+function onlyHedges(prose: string): boolean {
+  const words =
+    prose
+      .replace(/\\[a-zA-Z]+/g, ' ')
+      .toLowerCase()
+      .match(/[a-z]+/g) ?? [];
+  return words.every((w) => HEDGE_WORDS.has(w));
+}
