@@ -4,6 +4,7 @@ import type { Diagnostic } from '../core/diagnostic.js';
 import { InputError } from '../core/input-error.js';
 import type { Problem } from '../dag/types.js';
 import { validateDataset } from '../dag/validate-dataset.js';
+import { rawProblemId } from '../dag/validate-problem.js';
 import { checkSchema } from './check-schema.js';
 import { parseJson } from './json-error.js';
 
@@ -14,6 +15,8 @@ export interface LoadedDataset {
   readonly files: string[];
   /** False when nothing could be read at all (the CLI exits 2). */
   readonly readable: boolean;
+  /** With `raw: true`: each item as the file wrote it, by problem id (the first of a repeated id). */
+  readonly raw?: ReadonlyMap<string, unknown>;
 }
 
 /** Options of {@link loadDataset}. */
@@ -24,6 +27,8 @@ export interface LoadDatasetOptions {
    * in place of the loader's own messages for the same problem.
    */
   readonly schema?: boolean;
+  /** Also keep every item as written (`LoadedDataset.raw`), for a command that writes the file back. */
+  readonly raw?: boolean;
 }
 
 /** Loader findings about an item's shape that a schema violation of the same item says better. */
@@ -75,6 +80,7 @@ export function loadDataset(path: string, options: LoadDatasetOptions = {}): Loa
   const diagnostics: Diagnostic[] = [];
   const seen = new Set<string>();
   let readable = false;
+  const raw = options.raw === true ? new Map<string, unknown>() : undefined;
   for (const file of files) {
     let text: string;
     try {
@@ -86,6 +92,11 @@ export function loadDataset(path: string, options: LoadDatasetOptions = {}): Loa
     readable = true;
     const stem = basename(file).replace(/\.jsonl?$/, '');
     const items = parseItems(text, file, diagnostics);
+    if (raw !== undefined)
+      for (const item of items) {
+        const id = rawProblemId(item);
+        if (id !== undefined && !raw.has(id)) raw.set(id, item);
+      }
     const withDomain = isDir
       ? items.map((item) =>
           typeof item === 'object' && item !== null && !('domain' in item) ? { ...item, domain: stem } : item,
@@ -114,7 +125,9 @@ export function loadDataset(path: string, options: LoadDatasetOptions = {}): Loa
       problems.push(problem);
     }
   }
-  return { problems, diagnostics, files, readable };
+  return raw === undefined
+    ? { problems, diagnostics, files, readable }
+    : { problems, diagnostics, files, readable, raw };
 }
 
 function parseItems(text: string, file: string, diagnostics: Diagnostic[]): unknown[] {

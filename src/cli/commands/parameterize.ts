@@ -1,9 +1,9 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import { loadDataset } from '../../dataset/load-dataset.js';
 import { DEFAULT_PARAMETERIZE_RETRIES } from '../../parameterize/parameterize-problem.js';
 import { runParameterize } from '../../parameterize/run-parameterize.js';
 import { bindJudgeRole } from '../bind-judge-role.js';
+import { integerFlag } from '../integer-flag.js';
 import { stoppedEarly, whileInterruptible } from '../interruptible.js';
 import type { CliIo, Command } from '../io.js';
 import { UsageError } from '../io.js';
@@ -50,36 +50,6 @@ ${MODEL_ENDPOINT_HELP}
 ${SELECTION_HELP}
 Exit codes: 0 every eligible problem accepted, 1 some rejected, failed or interrupted, 2 bad input.`;
 
-/** The raw items of a dataset path (a JSON array or object, JSONL, or a directory of *.json), by id. */
-function rawItems(path: string): Map<string, unknown> {
-  const out = new Map<string, unknown>();
-  const add = (item: unknown): void => {
-    if (typeof item === 'object' && item !== null && typeof (item as { id?: unknown }).id === 'string')
-      out.set((item as { id: string }).id, item);
-  };
-  const file = (p: string): void => {
-    const text = readFileSync(p, 'utf8');
-    if (p.endsWith('.jsonl')) {
-      for (const line of text.split('\n')) if (line.trim() !== '') add(JSON.parse(line));
-      return;
-    }
-    const json: unknown = JSON.parse(text);
-    if (Array.isArray(json)) json.forEach(add);
-    else add(json);
-  };
-  if (statSync(path).isDirectory()) {
-    for (const name of readdirSync(path).sort()) if (name.endsWith('.json')) file(join(path, name));
-  } else file(path);
-  return out;
-}
-
-function nonNegative(name: string, text: string | undefined, fallback: number): number {
-  if (text === undefined) return fallback;
-  const n = Number(text);
-  if (!Number.isInteger(n) || n < 0) throw new UsageError(`--${name} must be an integer ≥ 0, not '${text}'`);
-  return n;
-}
-
 /** Creates `prism parameterize` with the given environment (tests pass fast transport settings). */
 export function createParameterizeCommand(deps: ModelCommandDeps): Command {
   const run = async (argv: readonly string[], io: CliIo): Promise<number> => {
@@ -101,9 +71,9 @@ export function createParameterizeCommand(deps: ModelCommandDeps): Command {
     const str = (k: string): string | undefined => values[k] as string | undefined;
     const datasetPath = str('dataset');
     if (datasetPath === undefined) throw new UsageError('--dataset PATH is required');
-    const maxRetries = nonNegative('max-retries', str('max-retries'), DEFAULT_PARAMETERIZE_RETRIES);
+    const maxRetries = integerFlag('max-retries', str('max-retries'), DEFAULT_PARAMETERIZE_RETRIES, 0);
     const flags = readModelCallFlags(values, 4);
-    const loaded = loadDataset(datasetPath);
+    const loaded = loadDataset(datasetPath, { raw: true });
     if (!loaded.readable) {
       const first = loaded.diagnostics[0];
       throw new UsageError(
@@ -121,7 +91,7 @@ export function createParameterizeCommand(deps: ModelCommandDeps): Command {
       runParameterize({
         dataset: datasetPath,
         problems,
-        raw: rawItems(datasetPath),
+        raw: loaded.raw ?? new Map(),
         dir,
         ...(str('out') === undefined ? {} : { out: str('out')! }),
         writer,
