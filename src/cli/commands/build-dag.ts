@@ -3,6 +3,7 @@ import { DEFAULT_MAX_RETRIES } from '../../build-dag/build-problem.js';
 import { runBuildDag } from '../../build-dag/run-build-dag.js';
 import { loadDataset } from '../../dataset/load-dataset.js';
 import { bindJudgeRole } from '../bind-judge-role.js';
+import { integerFlag } from '../integer-flag.js';
 import { stoppedEarly, whileInterruptible } from '../interruptible.js';
 import type { CliIo, Command } from '../io.js';
 import { UsageError } from '../io.js';
@@ -55,14 +56,6 @@ ${SELECTION_HELP}
 Exit codes: 0 all accepted, 1 some rejected, failed or stopped by a fatal failure, 2 bad input,
 130 interrupted (Ctrl-C).`;
 
-function positive(name: string, text: string | undefined, fallback: number, min = 1): number {
-  if (text === undefined) return fallback;
-  const n = Number(text);
-  if (!Number.isInteger(n) || n < min)
-    throw new UsageError(`--${name} must be an integer ≥ ${min}, not '${text}'`);
-  return n;
-}
-
 /** Creates `prism build-dag` with the given environment (tests pass fast transport settings). */
 export function createBuildDagCommand(deps: ModelCommandDeps): Command {
   const run = async (argv: readonly string[], io: CliIo): Promise<number> => {
@@ -85,7 +78,7 @@ export function createBuildDagCommand(deps: ModelCommandDeps): Command {
     const str = (k: string): string | undefined => values[k] as string | undefined;
     const datasetPath = str('dataset');
     if (datasetPath === undefined) throw new UsageError('--dataset PATH is required');
-    const maxRetries = positive('max-retries', str('max-retries'), DEFAULT_MAX_RETRIES, 0);
+    const maxRetries = integerFlag('max-retries', str('max-retries'), DEFAULT_MAX_RETRIES, 0);
     const flags = readModelCallFlags(values, 4);
     const selection = readSelection(values);
     const loaded = loadDataset(datasetPath);
