@@ -420,7 +420,7 @@ function judge(
       return s.bare ? branches(s.latex).find((t) => test.accepts(t, false)) : undefined;
     // A statement names a pair only when its left side says so (`E_{\pm} = …`); `v = (1.25 \pm 0.25)u`
     // gives one quantity two values.
-    const pair = /\\(?:pm|mp)(?![a-zA-Z])|[±∓]/.test(s.sides.lhs) ? branches(s.sides.rhs) : [];
+    const pair = PLUS_MINUS.test(s.sides.lhs) ? branches(s.sides.rhs) : [];
     return [s.sides.rhs, s.sides.lhs, ...pair].find((t) => test.accepts(t, false));
   };
   const first = (list: readonly Statement[], wholeOnly = false) => {
@@ -479,13 +479,16 @@ interface Part {
   readonly whole: boolean;
 }
 
+/** A `\pm` or `\mp` sign, as a command or a Unicode character. */
+const PLUS_MINUS = /\\(?:pm|mp)(?![a-zA-Z])|[±∓]/;
+
 /**
  * The two members of a set written with `\pm` (`\frac{E \pm \sqrt{E^2 - m^2c^4}}{2}` states E_max and
  * E_min at once): the text with every `\pm` read as + (and `\mp` as −), then as −; none without one.
  * Each member answers an expected value on its own.
  */
 function signBranches(text: string): string[] {
-  if (!/\\(?:pm|mp)(?![a-zA-Z])|[±∓]/.test(text)) return [];
+  if (!PLUS_MINUS.test(text)) return [];
   const read = (pm: string, mp: string) =>
     text.replace(/\\pm(?![a-zA-Z])|±/g, pm).replace(/\\mp(?![a-zA-Z])|∓/g, mp);
   return [read('+', '-'), read('-', '+')];
