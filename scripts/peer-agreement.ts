@@ -2,7 +2,7 @@
  * Runs the peers' answer-equivalence cases through our checker and reports agreement per source:
  *   ../shared/peers/olympiadbench-judge-cases.jsonl  (OlympiadBench's rule-based judge self-tests)
  *   ../shared/peers/math-verify-cases.jsonl          (Math-Verify's test cases)
- * These are final answers of math benchmarks; some verdicts are the peer's policy (see README).
+ * These are final answers of math benchmarks; some verdicts are the peer's policy (see docs/accuracy.md).
  * A case counts as agreeing when our verdict is `equivalent` and the peer expects true, or our verdict
  * is `different`/`undetermined` and the peer expects false.
  * Usage: npx tsx scripts/peer-agreement.ts [--list] [--json]

@@ -1,5 +1,5 @@
 /**
- * Renders a PRiSM Table 3 from the loopback fake server (not from any real model), for the README:
+ * Renders a PRiSM Table 3 from the loopback fake server (not from any real model), for docs/prism.md:
  * `prism run --instances 5` on the bundled benchmark for three scripted models — `solver` (answers
  * each instance with its computed answers), `half` (solves instances 1–2, then answers as the
  * published problem) and `memorizer` (always the published problem's answers).

@@ -22,7 +22,7 @@ export const SCORE_RANGE = { min: 3, max: 9 } as const;
  * Default S → tier cut-points: Easy when S ≤ a, Medium when a < S ≤ b, Hard when S > b. Calibrated
  * on the bundled benchmark with the rule-based proxy C1/C2 ({@link proxyC12}) and C3: the pair
  * that agrees best with the authors' labels among all 36 monotone pairs (`calibrateCutPoints`;
- * measured numbers in the README, "Difficulty"). With a real judge's C1/C2 the S distribution may
+ * measured numbers in docs/difficulty.md). With a real judge's C1/C2 the S distribution may
  * differ: `prism difficulty` then also reports the best pair for the dataset it is given.
  */
 export const TIER_CUTS: CutPoints = { a: 5, b: 7 };

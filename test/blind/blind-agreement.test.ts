@@ -2,7 +2,7 @@
 // measured by scripts/blind-agreement.mjs through the CLI, run in-process on the current source.
 // - False accepts: no answer graded wrong may be accepted (none is today).
 // - Right side: a REGRESSION GUARD, not a target: the floors sit a little below what main measured
-//   when the set landed (README, "Blind set"), so that a change that accepts fewer right answers
+//   when the set landed (docs/accuracy.md, "Blind set"), so that a change that accepts fewer right answers
 //   fails CI. Raise them when the grader improves.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';

@@ -9,8 +9,9 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
 // `npm pack` the package, install the tarball into an empty folder (offline, no scripts: the
-// package has no runtime dependencies), and run the README's library example there.
-test('npm pack → install in an empty folder → the README library example runs on the bundled data', (t) => {
+// package has no runtime dependencies), and run the library example (README, docs/getting-started.md)
+// there.
+test('npm pack → install in an empty folder → the library example runs on the bundled data', (t) => {
   if (!existsSync(join(root, 'dist', 'src', 'index.js'))) {
     t.skip('dist/ is not built (npm install builds it)');
     return;

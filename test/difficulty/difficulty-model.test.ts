@@ -105,7 +105,7 @@ test('TIER_CUTS has the most exact matches of all monotone pairs on the bundled 
   );
   const exact = tiers.filter((t, i) => t === label[i]).length;
   const within = tiers.filter((t, i) => Math.abs(t - label[i]!) <= 1).length;
-  // The code's summary agrees with the recount; the README's numbers are these.
+  // The code's summary agrees with the recount; docs/difficulty.md's numbers are these.
   const rows = problems.map((p) => {
     const { c1, c2 } = proxyC12(p);
     return difficultyRow(p, 'proxy', { ok: true, c1, c2 });
@@ -122,7 +122,7 @@ test('TIER_CUTS has the most exact matches of all monotone pairs on the bundled 
   assert.equal(a.exact, Math.round((exact / 70) * 1e4) / 1e4);
   assert.equal(a.within_one, within / 70);
   assert.ok(Math.abs(a.tau_b - naiveTauB(tiers, label)) < 1e-4, `${a.tau_b} vs ${naiveTauB(tiers, label)}`);
-  // As documented in the README ("Difficulty").
+  // As documented in docs/difficulty.md.
   assert.equal(exact, 45);
   assert.equal(within, 70);
   assert.deepEqual(confusion, [

@@ -1,5 +1,6 @@
-// The README's "First hour" sequence, command by command as a new user types it (in a fresh folder,
-// in-process): each must succeed, and the selection must not replace the whole benchmark's output.
+// The getting-started guide's "First hour" sequence (docs/getting-started.md), command by command as a
+// new user types it (in a fresh folder, in-process): each must succeed, and the selection must not
+// replace the whole benchmark's output.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
@@ -10,12 +11,12 @@ import { packageRoot } from '../../src/dataset/bundled-dataset.js';
 import { readAppBundle } from '../../src/viewer/app-bundle.js';
 import { runCli } from '../helpers/cli.js';
 
-const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+const guide = readFileSync(new URL('../../docs/getting-started.md', import.meta.url), 'utf8');
 
 /** The `npx prism …` lines of the First hour block, without comments and pipes. */
 function firstHourCommands(): string[][] {
-  const block = /### First hour\n\n```sh\n([\s\S]*?)```/.exec(readme)?.[1];
-  assert.ok(block, 'README has a First hour block');
+  const block = /## First hour\n\n```sh\n([\s\S]*?)```/.exec(guide)?.[1];
+  assert.ok(block, 'docs/getting-started.md has a First hour block');
   return block
     .split('\n')
     .map((l) => l.replace(/#.*$/, '').replace(/\|.*$/, '').trim())
@@ -24,7 +25,7 @@ function firstHourCommands(): string[][] {
     .map((l) => [...l.matchAll(/'([^']*)'|(\S+)/g)].map((m) => m[1] ?? m[2]!));
 }
 
-test('the README first-hour sequence runs, and the optics selection leaves out/score whole', async () => {
+test('the getting-started first-hour sequence runs, and the optics selection leaves out/score whole', async () => {
   // `npm install` builds the viewer app (prepare); a bare checkout builds it here, as the browser tests do.
   if (readAppBundle() === undefined)
     execFileSync(process.execPath, [join(packageRoot(), 'scripts', 'build-viewer.mjs')]);

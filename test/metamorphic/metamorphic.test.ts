@@ -6,7 +6,7 @@ import { runMetamorphic } from './run.js';
 import { loadSources } from './sources.js';
 
 // One seeded batch of metamorphic pairs over the real formulas of ../shared/peers (see
-// scripts/metamorphic.ts and the README's "Metamorphic tests"). Floors are the accuracies measured
+// scripts/metamorphic.ts and docs/accuracy.md, "Metamorphic tests"). Floors are the accuracies measured
 // for this seed, rounded down a little: a checker change that loses pairs fails here and the
 // failing pairs are printed; one that gains pairs passes (raise the floor then).
 

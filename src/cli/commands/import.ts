@@ -25,7 +25,7 @@ can be built later. Formats: ${FORMATS.join(', ')}.
   physicseval    PhysicsEval records (spec A1: a JSON array or JSONL of Problem_ID, problem, …)
 
 Every skipped item is reported with its reason; source fields our schema has no place for are kept
-under \`meta\`. Field mappings: README, "Importing datasets".
+under \`meta\`. Field mappings: docs/dataset-format.md, "Importing datasets".
 
 Options:
   --out FILE        the dataset to write (a JSON array; required)
