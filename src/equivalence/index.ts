@@ -14,3 +14,4 @@ export {
 } from './prepare-formula.js';
 export { stripMathDelimiters } from './strip-math.js';
 export type * from './types.js';
+export { valuesClearlyDiffer } from './values-differ.js';

@@ -1,6 +1,6 @@
 import { childNodes } from '../core/child-nodes.js';
 import type { Node } from '../core/tree.js';
-import { compareFormulas, prepareFormula, symbolName } from '../equivalence/index.js';
+import { compareFormulas, prepareFormula, symbolName, valuesClearlyDiffer } from '../equivalence/index.js';
 import type { PreparedFormula } from '../equivalence/types.js';
 import { parseLatex } from '../latex/index.js';
 import type { Statement } from './final-statements.js';
@@ -66,12 +66,17 @@ function definedSymbol(
   const parsed = parseLatex(lhs);
   if (!parsed.ok) return undefined;
   const stack: Node[] = [parsed.tree];
+  // Each symbol is tried once (K in \frac{K}{K} twice would give the same verdict twice); one that
+  // clearly differs in value at a draw is not run through Algorithm 1 (it would reject).
+  const tried = new Set<string>();
   while (stack.length > 0) {
     const node = stack.pop()!;
-    if (node.type === 'symbol') {
+    if (node.type === 'symbol' && !tried.has(node.name)) {
+      tried.add(node.name);
       const latex = lhs.slice(node.span.start, node.span.end);
       const alone = prepare(latex);
-      if (alone.ok && compareFormulas(p, alone).verdict === 'equivalent') return { name: node.name, latex };
+      if (alone.ok && !valuesClearlyDiffer(p, alone) && compareFormulas(p, alone).verdict === 'equivalent')
+        return { name: node.name, latex };
     }
     stack.push(...childNodes(node));
   }

@@ -1,0 +1,43 @@
+import { createPrng } from '../core/prng.js';
+import { compile } from '../numeric/index.js';
+import { ANGLE_RANGE, angleVariables } from './angle-variables.js';
+import { DEFAULT_EQUIVALENCE_OPTIONS } from './compare-formulas.js';
+import { VALUE_SYMBOL } from './prepare-formula.js';
+import type { PreparedFormula } from './types.js';
+import { variableScales } from './variable-scales.js';
+
+/** Relative gap at the draw beyond which two values are told apart (the paper's tolerance is 1e-6). */
+const GAP = 1e-3;
+
+/**
+ * Whether two bare expressions (one branch each, no integral, sum or derivative) clearly differ:
+ * both evaluated at one draw of the kind Algorithm 1 makes (the paper's range, angles inside
+ * (0, π/2), scale-aware), both finite and more than 0.1% apart. Then `compareFormulas` would
+ * reject the pair too (its trial solving for the value meets the same continuous gap), so a caller
+ * that only wants the equivalent ones can skip it. `false` means nothing: compare them.
+ */
+export function valuesClearlyDiffer(a: PreparedFormula, b: PreparedFormula): boolean {
+  const plain = (f: PreparedFormula) =>
+    f.ok &&
+    f.kind === 'expression' &&
+    f.branches.length === 1 &&
+    f.costlyVariables.length === 0 &&
+    f.derivativeVariables.length === 0;
+  if (!plain(a) || !plain(b)) return false;
+  const variables = [...new Set([...a.variables, ...b.variables])].filter((v) => v !== VALUE_SYMBOL).sort();
+  const [lo, hi] = DEFAULT_EQUIVALENCE_OPTIONS.range;
+  const angles = angleVariables(a, b);
+  const scales = variableScales(a, b, variables);
+  const prng = createPrng(`differ\u241e${[a.canonical, b.canonical].sort().join('\u241e')}`);
+  const values = new Float64Array(variables.length);
+  variables.forEach((v, i) => {
+    const u = prng.uniform(lo, hi);
+    values[i] = angles.has(v)
+      ? ANGLE_RANGE[0] + ((u - lo) / (hi - lo)) * (ANGLE_RANGE[1] - ANGLE_RANGE[0])
+      : u * (scales[v] ?? 1);
+  });
+  const x = compile(a.branches[0]!.rhs, variables).fn(values);
+  const y = compile(b.branches[0]!.rhs, variables).fn(values);
+  if (!Number.isFinite(x) || !Number.isFinite(y)) return false;
+  return Math.abs(x - y) > GAP * Math.max(Math.abs(x), Math.abs(y)) + DEFAULT_EQUIVALENCE_OPTIONS.absTol;
+}
