@@ -1,4 +1,5 @@
 import { InputError } from '../core/input-error.js';
+import type { FlagTable } from './flags.js';
 
 /** Where a command writes; the real process streams in `main`, buffers in tests. */
 export interface CliIo {
@@ -23,8 +24,10 @@ export interface Command {
   readonly name: string;
   /** One line for `prism --help`. */
   readonly summary: string;
-  /** Full help text for `prism <name> --help`. */
+  /** Full help text for `prism <name> --help` (its Options lines rendered from {@link Command.flags}). */
   readonly help: string;
+  /** The flags the command takes: the table its parser reads and its help lists (none: no flags). */
+  readonly flags?: FlagTable;
   /** Runs the command; resolves to the process exit code (0 ok, 1 failure found, 2 bad input). */
   readonly run: (argv: readonly string[], io: CliIo) => Promise<number>;
 }

@@ -1,6 +1,7 @@
 import type { ProjectConfig } from '../pipeline/project-config.js';
 import type { ResolveRolesOptions } from '../pipeline/resolve-roles.js';
 import { createResponseCache, defaultCacheDir, type ResponseCache } from '../pipeline/response-cache.js';
+import type { FlagTable } from './flags.js';
 import { UsageError } from './io.js';
 
 /**
@@ -11,26 +12,30 @@ import { UsageError } from './io.js';
 export type ModelCommandDeps = Pick<ResolveRolesOptions, 'env' | 'transport'>;
 
 /**
- * The `parseArgs` options of every command that calls a model (`judge`, `errors`, `difficulty`,
- * `build-dag`): where the model is, how many calls at once, and the response cache.
+ * The endpoint and cache flags of every command that calls a model (`run` aside: `judge`, `errors`,
+ * `difficulty`, `build-dag`, `parameterize`). Each command also defines `--config`, `--model` and
+ * `--concurrency` itself, since what they mean (who is asked, how many at once) is its own.
  */
-export const MODEL_CALL_OPTIONS = {
-  config: { type: 'string' },
-  model: { type: 'string' },
-  'base-url': { type: 'string' },
-  provider: { type: 'string' },
-  concurrency: { type: 'string' },
-  'no-cache': { type: 'boolean' },
-  'cache-ttl': { type: 'string' },
-} as const;
+export const MODEL_ENDPOINT_FLAGS = {
+  'base-url': {
+    type: 'string',
+    arg: 'URL',
+    help: "--model's API base URL (OpenAI-compatible: with /v1; anthropic: either)",
+  },
+  provider: {
+    type: 'string',
+    arg: 'P',
+    help: "openai (default) or anthropic: the protocol of --model's server",
+  },
+  'no-cache': { type: 'boolean', help: 'neither read nor write the response cache' },
+  'cache-ttl': {
+    type: 'string',
+    arg: 'HOURS',
+    help: "ignore cache entries older than this (or the config's cache_ttl_hours)",
+  },
+} as const satisfies FlagTable;
 
-/** Help lines of the endpoint and cache flags of {@link MODEL_CALL_OPTIONS} (beside --config, --model). */
-export const MODEL_ENDPOINT_HELP = `  --base-url URL    --model's API base URL (OpenAI-compatible: with /v1; anthropic: either)
-  --provider P      openai (default) or anthropic: the protocol of --model's server
-  --no-cache        neither read nor write the response cache
-  --cache-ttl HOURS ignore cache entries older than this (or the config's cache_ttl_hours)`;
-
-/** The flags of {@link MODEL_CALL_OPTIONS}, checked. */
+/** The model-call flags (`--config`, `--model`, `--concurrency` and {@link MODEL_ENDPOINT_FLAGS}), checked. */
 export interface ModelCallFlags {
   readonly config: string | undefined;
   readonly model: string | undefined;

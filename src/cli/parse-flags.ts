@@ -1,18 +1,21 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { type FlagTable, parseArgsOptions } from './flags.js';
 import { UsageError } from './io.js';
 
 /** Flag values as a command reads them (no `multiple` options). */
 export type FlagValues = Record<string, string | boolean | undefined>;
 
 /**
- * Reads a command's flags with `node:util`'s `parseArgs` (strict): an unknown flag, a missing value
- * or an unexpected positional argument is a usage error (one line, exit 2), never a stack trace.
+ * Reads a command's flags, as its flag table defines them (the table its `--help` Options lines are
+ * rendered from), with `node:util`'s `parseArgs` (strict): an unknown flag, a missing value or an
+ * unexpected positional argument is a usage error (one line, exit 2), never a stack trace.
  */
 export function parseFlags(
   argv: readonly string[],
-  options: NonNullable<ParseArgsConfig['options']>,
+  table: FlagTable,
   allowPositionals = false,
 ): { values: FlagValues; positionals: string[] } {
+  const options = parseArgsOptions(table);
   lastOptions = options;
   try {
     const parsed = parseArgs({ args: [...argv], options, allowPositionals, strict: true });

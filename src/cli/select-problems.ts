@@ -1,4 +1,5 @@
 import type { Problem } from '../dag/types.js';
+import type { FlagTable } from './flags.js';
 import { UsageError } from './io.js';
 import { suggest } from './suggest.js';
 
@@ -10,20 +11,17 @@ export interface ProblemSelection {
   readonly limit?: number;
 }
 
-/** The parseArgs option table for the selection flags (merge into a command's options). */
-export const SELECTION_OPTIONS = {
-  domain: { type: 'string' },
-  difficulty: { type: 'string' },
-  problem: { type: 'string' },
-  limit: { type: 'string' },
-} as const;
-
-/** The help lines for the selection flags. */
-export const SELECTION_HELP = `  --domain D[,D]         only problems of these domains
-  --difficulty L[,L]     only these difficulties (easy, medium, hard)
-  --problem ID[,ID]      only these problem ids
-  --limit N              at most N problems, taken in turn from each domain and, within it, each
-                         difficulty (a spread, not the first N in file order)`;
+/** The selection flags (spread into a command's flag table). */
+export const SELECTION_FLAGS = {
+  domain: { type: 'string', arg: 'D[,D]', help: 'only problems of these domains' },
+  difficulty: { type: 'string', arg: 'L[,L]', help: 'only these difficulties (easy, medium, hard)' },
+  problem: { type: 'string', arg: 'ID[,ID]', help: 'only these problem ids' },
+  limit: {
+    type: 'string',
+    arg: 'N',
+    help: 'at most N problems, taken in turn from each domain and, within it, each\ndifficulty (a spread, not the first N in file order)',
+  },
+} as const satisfies FlagTable;
 
 const list = (value: string | boolean | undefined): string[] | undefined =>
   typeof value === 'string'

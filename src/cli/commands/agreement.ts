@@ -1,8 +1,39 @@
 import { type KendallAgreement, kendallAgreement } from '../../stats/kendall-agreement.js';
+import { type FlagTable, flagHelp } from '../flags.js';
 import type { CliIo, Command } from '../io.js';
 import { UsageError } from '../io.js';
 import { parseFlags } from '../parse-flags.js';
 import { jsonLines, readInput } from '../read-input.js';
+
+const FLAGS = {
+  pred: { type: 'string', arg: 'FILE', help: 'predicted scores (JSONL; - for standard input)' },
+  human: { type: 'string', arg: 'FILE', help: 'human scores (JSONL)' },
+  by: { type: 'string', arg: 'FIELD', help: 'also report each group of this field' },
+  key: { type: 'string', arg: 'FIELDS', help: 'the join key (comma-separated fields)' },
+  'pred-field': {
+    type: 'string',
+    arg: 'F',
+    help: "the predicted score's field (default score, else step_score)",
+  },
+  'human-field': {
+    type: 'string',
+    arg: 'F',
+    help: "the human score's field (default score, else human_score)",
+  },
+  permutations: {
+    type: 'string',
+    arg: 'N',
+    help: 'permutations of the permutation test (default 10000, at most 1000000)',
+  },
+  bootstrap: { type: 'string', arg: 'N', help: 'bootstrap resamples (default 2000, at most 100000)' },
+  level: { type: 'string', arg: 'L', help: 'bootstrap confidence level (default 0.95)' },
+  seed: {
+    type: 'string',
+    arg: 'S',
+    help: 'seed of the permutations and resamples (default prism-agreement)',
+  },
+  json: { type: 'boolean', help: 'print the results as JSON' },
+} as const satisfies FlagTable;
 
 const HELP = `Usage: prism agreement --pred FILE --human FILE [--by FIELD] [--key FIELDS]
                        [--pred-field F] [--human-field F] [--permutations 10000]
@@ -21,17 +52,7 @@ else the predicted one) to also report each group. Lines without a finite score 
 partner are skipped and counted on stderr.
 
 Options:
-  --pred FILE        predicted scores (JSONL; - for standard input)
-  --human FILE       human scores (JSONL)
-  --by FIELD         also report each group of this field
-  --key FIELDS       the join key (comma-separated fields)
-  --pred-field F     the predicted score's field (default score, else step_score)
-  --human-field F    the human score's field (default score, else human_score)
-  --permutations N   permutations of the permutation test (default 10000, at most 1000000)
-  --bootstrap N      bootstrap resamples (default 2000, at most 100000)
-  --level L          bootstrap confidence level (default 0.95)
-  --seed S           seed of the permutations and resamples (default prism-agreement)
-  --json             print the results as JSON
+${flagHelp(FLAGS)}
 Exit codes: 0 printed, 2 bad input (unreadable file, duplicate key, fewer than 3 joined items).`;
 
 interface Item {
@@ -134,19 +155,7 @@ function render(
 }
 
 async function run(argv: readonly string[], io: CliIo): Promise<number> {
-  const { values } = parseFlags(argv, {
-    pred: { type: 'string' },
-    human: { type: 'string' },
-    by: { type: 'string' },
-    key: { type: 'string' },
-    'pred-field': { type: 'string' },
-    'human-field': { type: 'string' },
-    permutations: { type: 'string' },
-    bootstrap: { type: 'string' },
-    level: { type: 'string' },
-    seed: { type: 'string' },
-    json: { type: 'boolean' },
-  });
+  const { values } = parseFlags(argv, FLAGS);
   const str = (name: string): string | undefined => values[name] as string | undefined;
   const predPath = str('pred');
   const humanPath = str('human');
@@ -225,5 +234,6 @@ export const agreementCommand: Command = {
   name: 'agreement',
   summary: 'Kendall tau_b agreement of predicted scores with human scores (permutation p, bootstrap CI)',
   help: HELP,
+  flags: FLAGS,
   run,
 };

@@ -3,26 +3,58 @@ import { DEFAULT_MAX_RETRIES } from '../../build-dag/build-problem.js';
 import { runBuildDag } from '../../build-dag/run-build-dag.js';
 import { loadDataset } from '../../dataset/load-dataset.js';
 import { bindJudgeRole } from '../bind-judge-role.js';
+import { type FlagTable, flagHelp } from '../flags.js';
 import { integerFlag } from '../integer-flag.js';
 import { stoppedEarly, whileInterruptible } from '../interruptible.js';
 import type { CliIo, Command } from '../io.js';
 import { UsageError } from '../io.js';
 import {
-  MODEL_CALL_OPTIONS,
-  MODEL_ENDPOINT_HELP,
+  MODEL_ENDPOINT_FLAGS,
   type ModelCommandDeps,
   pipelineCacheOptions,
   readModelCallFlags,
 } from '../model-call-flags.js';
 import { parseFlags } from '../parse-flags.js';
-import { readSelection, SELECTION_HELP, SELECTION_OPTIONS, selectProblems } from '../select-problems.js';
+import { readSelection, SELECTION_FLAGS, selectProblems } from '../select-problems.js';
 import { chooseProjectConfig } from './run.js';
+
+const FLAGS = {
+  dataset: { type: 'string', arg: 'PATH', help: 'the problems (required)' },
+  dir: { type: 'string', arg: 'DIR', help: 'the build directory (default builds/<dataset name>)' },
+  out: { type: 'string', arg: 'FILE', help: 'the built dataset (default DIR/dataset.json)' },
+  role: {
+    type: 'string',
+    arg: 'ROLE',
+    help: 'who rewrites: a config role or provider name (default solver)',
+  },
+  reviewer: { type: 'string', arg: 'ROLE', help: 'who reviews (default reviewer)' },
+  'max-retries': {
+    type: 'string',
+    arg: 'N',
+    help: `redos per stage and extra witness proposals (default ${DEFAULT_MAX_RETRIES})`,
+  },
+  config: {
+    type: 'string',
+    arg: 'FILE',
+    help: 'providers and roles (default ./prism.config.json unless --model is given)',
+  },
+  model: {
+    type: 'string',
+    arg: 'NAME',
+    help: 'one model for both roles (OpenAI-compatible unless --provider anthropic)',
+  },
+  concurrency: { type: 'string', arg: 'N', help: 'problems built at once (default 4)' },
+  ...MODEL_ENDPOINT_FLAGS,
+  json: { type: 'boolean', help: 'print the build report as JSON' },
+  quiet: { type: 'boolean', help: 'no summary line' },
+  ...SELECTION_FLAGS,
+} as const satisfies FlagTable;
 
 const HELP = `Usage: prism build-dag --dataset PATH [--out FILE] [--dir BUILD_DIR] [--role ROLE] [--reviewer ROLE]
                        [--max-retries N] [--config FILE | --model NAME --base-url URL --provider openai|anthropic]
                        [--concurrency N] [--no-cache | --cache-ttl HOURS] [--json | --quiet] [selection flags]
 
-Builds reference DAGs with an LLM (PRISM-Physics's pipeline, spec C7) for a dataset in our format,
+Builds reference DAGs with an LLM (PRISM-Physics's pipeline) for a dataset in our format,
 e.g. one written by \`prism import\` (existing DAGs are rebuilt). Per problem:
   1 normalize  formulas rewritten to the Format Instructions, every variable defined
   2 clarify    final_answer_form, final_answer_instructions, significant_figures (no hint at the
@@ -40,41 +72,14 @@ BUILD_DIR/report.json and report.md (accepted, or rejected with the stage and re
 accepted problems to --out (default BUILD_DIR/dataset.json).
 
 Options:
-  --dataset PATH     the problems (required)
-  --dir DIR          the build directory (default builds/<dataset name>)
-  --out FILE         the built dataset (default DIR/dataset.json)
-  --role ROLE        who rewrites: a config role or provider name (default solver)
-  --reviewer ROLE    who reviews (default reviewer)
-  --max-retries N    redos per stage and extra witness proposals (default ${DEFAULT_MAX_RETRIES})
-  --config FILE      providers and roles (default ./prism.config.json unless --model is given)
-  --model NAME       one model for both roles (OpenAI-compatible unless --provider anthropic)
-  --concurrency N    problems built at once (default 4)
-${MODEL_ENDPOINT_HELP}
-  --json             print the build report as JSON
-  --quiet            no summary line
-${SELECTION_HELP}
+${flagHelp(FLAGS)}
 Exit codes: 0 all accepted, 1 some rejected, failed or stopped by a fatal failure, 2 bad input,
 130 interrupted (Ctrl-C).`;
 
 /** Creates `prism build-dag` with the given environment (tests pass fast transport settings). */
 export function createBuildDagCommand(deps: ModelCommandDeps): Command {
   const run = async (argv: readonly string[], io: CliIo): Promise<number> => {
-    const { values } = parseFlags(
-      argv,
-      {
-        dataset: { type: 'string' },
-        out: { type: 'string' },
-        dir: { type: 'string' },
-        role: { type: 'string' },
-        reviewer: { type: 'string' },
-        'max-retries': { type: 'string' },
-        ...MODEL_CALL_OPTIONS,
-        json: { type: 'boolean' },
-        quiet: { type: 'boolean' },
-        ...SELECTION_OPTIONS,
-      },
-      false,
-    );
+    const { values } = parseFlags(argv, FLAGS, false);
     const str = (k: string): string | undefined => values[k] as string | undefined;
     const datasetPath = str('dataset');
     if (datasetPath === undefined) throw new UsageError('--dataset PATH is required');
@@ -163,6 +168,7 @@ export function createBuildDagCommand(deps: ModelCommandDeps): Command {
     summary:
       'build reference DAGs with an LLM: three rewriting stages, reviewers, rule checks, a numeric witness',
     help: HELP,
+    flags: FLAGS,
     run,
   };
 }

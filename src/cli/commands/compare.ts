@@ -9,9 +9,14 @@ import { compareRuns, runScores } from '../../runs/compare-runs.js';
 import { loadRun, type StoredRun } from '../../runs/load-run.js';
 import { renderComparison } from '../../runs/render-comparison.js';
 import { loadJudgements } from '../../runs/run-judge.js';
+import { type FlagTable, flagHelp } from '../flags.js';
 import type { CliIo, Command } from '../io.js';
 import { UsageError } from '../io.js';
 import { parseFlags } from '../parse-flags.js';
+
+const FLAGS = {
+  json: { type: 'boolean', help: 'print the comparison (with every per-problem difference) as JSON' },
+} as const satisfies FlagTable;
 
 const HELP = `Usage: prism compare RUN_A RUN_B... [--json]
 
@@ -27,12 +32,12 @@ each run against the first, on the problems judged in both). Every comparison en
 tokens and model time per technique.
 
 Options:
-  --json   print the comparison (with every per-problem difference) as JSON
+${flagHelp(FLAGS)}
 Exit codes: 0 printed, 2 fewer than two runs, a directory that is not a run, or runs with no problem
 in common.`;
 
 async function run(argv: readonly string[], io: CliIo): Promise<number> {
-  const parsed = parseFlags(argv, { json: { type: 'boolean' } }, true);
+  const parsed = parseFlags(argv, FLAGS, true);
   if (parsed.positionals.length < 2) throw new UsageError('name at least two run directories');
   const runs: StoredRun[] = parsed.positionals.map((dir) => {
     const { run: stored } = loadRun(dir);
@@ -111,6 +116,7 @@ export const compareCommand: Command = {
   name: 'compare',
   summary: 'compare runs side by side with paired t, sign and Wilcoxon tests',
   help: HELP,
+  flags: FLAGS,
   run,
 };
 

@@ -1,27 +1,36 @@
 import { dagStats } from '../../dag/dag-stats.js';
 import { loadDataset } from '../../dataset/load-dataset.js';
 import { fileLevelErrors } from '../dataset-errors.js';
+import { type FlagTable, flagHelp } from '../flags.js';
 import type { CliIo, Command } from '../io.js';
 import { parseFlags } from '../parse-flags.js';
 import { bundledDatasetPath } from '../paths.js';
+
+const FLAGS = {
+  dataset: {
+    type: 'string',
+    arg: 'PATH',
+    help: 'a JSON array file, JSONL file or directory of *.json files',
+  },
+  json: { type: 'boolean', help: 'print the statistics as JSON' },
+} as const satisfies FlagTable;
 
 const HELP = `Usage: prism dataset stats [--dataset PATH] [--json]
 
 Counts problems by domain and difficulty (the problem's field, else the difficulty model's tier:
 S = C1 + C2 + C3 with the offline proxy C1/C2, see prism difficulty) and summarizes DAG shape:
 nodes, edges, depth (layers), width (largest layer), entropy complexity; and PRiSM's per-problem
-statistics (spec B7): steps (DAG nodes), concepts (DAG sources + extra sub-questions), input
+statistics: steps (DAG nodes), concepts (DAG sources + extra sub-questions), input
 variables (parameters; those the text shows), output variables (stated final answers), each as
 mean, sd, min, max. Invalid problems are left out (see
 \`prism validate\`). Default dataset: the bundled benchmark.
 
 Options:
-  --dataset PATH   a JSON array file, JSONL file or directory of *.json files
-  --json           print the statistics as JSON
+${flagHelp(FLAGS)}
 Exit codes: 0 ok, 2 unreadable input.`;
 
 async function run(argv: readonly string[], io: CliIo): Promise<number> {
-  const values = parseFlags(argv, { dataset: { type: 'string' }, json: { type: 'boolean' } }).values as {
+  const values = parseFlags(argv, FLAGS).values as {
     dataset?: string;
     json?: boolean;
   };
@@ -58,7 +67,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
       `depth         ${s(stats.depth)}`,
       `width         ${s(stats.width)}`,
       `complexity    ${s(stats.complexity)}`,
-      'per problem (spec B7):',
+      'per problem (PRiSM):',
       `  steps       ${sd(stats.per_problem.steps)}`,
       `  concepts    ${sd(stats.per_problem.concepts)}`,
       `  inputs      ${sd(stats.per_problem.inputs)}; shown in the text ${sd(stats.per_problem.text_inputs)}`,
@@ -75,5 +84,6 @@ export const datasetStatsCommand: Command = {
   summary:
     'count problems by domain and difficulty; DAG depth and width; steps, concepts, variables per problem',
   help: HELP,
+  flags: FLAGS,
   run,
 };

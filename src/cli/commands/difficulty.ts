@@ -5,55 +5,82 @@ import { type C12Provider, runDifficulty } from '../../difficulty/run-difficulty
 import { DEFAULT_CONFIG_FILE } from '../../pipeline/load-project-config.js';
 import type { CutPoints } from '../../stats/calibrate-cut-points.js';
 import { fileLevelErrors } from '../dataset-errors.js';
+import { type FlagTable, flagHelp } from '../flags.js';
 import { summaryOrExit, whileInterruptible } from '../interruptible.js';
 import type { CliIo, Command } from '../io.js';
 import { UsageError } from '../io.js';
 import { resolveJudgeBinding } from '../judge-binding.js';
 import {
-  MODEL_CALL_OPTIONS,
-  MODEL_ENDPOINT_HELP,
+  MODEL_ENDPOINT_FLAGS,
   type ModelCommandDeps,
   pipelineCacheOptions,
   readModelCallFlags,
 } from '../model-call-flags.js';
 import { parseFlags } from '../parse-flags.js';
 import { bundledDatasetPath } from '../paths.js';
-import { readSelection, SELECTION_HELP, SELECTION_OPTIONS, selectProblems } from '../select-problems.js';
+import { readSelection, SELECTION_FLAGS, selectProblems } from '../select-problems.js';
+
+/** Where C1/C2 come from (one of them); help lists these in their own section. */
+const SOURCE_FLAGS = {
+  judge: {
+    type: 'string',
+    arg: 'ROLE',
+    help: 'one call per problem to a judge (default role: judge; also a provider name),\nstrict JSON; a malformed reply is re-asked once, then recorded as a failure\n(no tier, never a guessed score). Calls are transcribed in DIR, cached, resumed.',
+  },
+  model: {
+    type: 'string',
+    arg: 'NAME',
+    help: 'one model as the judge (OpenAI-compatible unless --provider anthropic)',
+  },
+  proxy: {
+    type: 'boolean',
+    help: "offline, rule-based: C1 from the DAG's source nodes + extra sub-questions, C2\nfrom the DAG's nodes + 2 per integral/sum/derivative (tertiles of the bundled set)",
+  },
+  c12: {
+    type: 'string',
+    arg: 'FILE',
+    help: 'C1/C2 recorded earlier (JSONL: problem_id with c1/c2, C1/C2 or scores.C1/C2;\na difficulty.jsonl of an earlier run works)',
+  },
+} as const satisfies FlagTable;
+
+/** The other flags, in the Options section. */
+const OPTION_FLAGS = {
+  dataset: { type: 'string', arg: 'PATH', help: 'problems (default: the bundled benchmark)' },
+  out: { type: 'string', arg: 'DIR', help: 'output folder (default out/difficulty)' },
+  cuts: { type: 'string', arg: 'A,B', help: 'S cut-points (integers, 2 ≤ A ≤ B ≤ 9)' },
+  config: {
+    type: 'string',
+    arg: 'FILE',
+    help: 'providers and roles (default ./prism.config.json unless --model is given)',
+  },
+  ...MODEL_ENDPOINT_FLAGS,
+  concurrency: { type: 'string', arg: 'N', help: 'judge calls in flight (default 8)' },
+  json: { type: 'boolean', help: 'print the summary as JSON' },
+  quiet: { type: 'boolean', help: 'no table' },
+  ...SELECTION_FLAGS,
+} as const satisfies FlagTable;
+
+const FLAGS = { ...SOURCE_FLAGS, ...OPTION_FLAGS } as const satisfies FlagTable;
 
 const HELP = `Usage: prism difficulty [--dataset PATH] (--proxy | --c12 FILE | --judge ROLE [--config FILE]
                         | --model NAME --base-url URL [--provider openai|anthropic])
                         [--out DIR] [--cuts A,B] [--concurrency N] [--no-cache | --cache-ttl HOURS]
                         [--json | --quiet] + selection flags
 
-Grades each problem's difficulty as PRISM-Physics does (spec C5): C1 (conceptual depth) and C2
+Grades each problem's difficulty as PRISM-Physics does: C1 (conceptual depth) and C2
 (computational burden), each 1–3; C3 (structural complexity) from the entropy of the reference
 DAG, e = Σ over layers of ln(width), layers by longest path from the sources, all sub-questions in
 one DAG: C3 = 1 if e < ln 3, 2 if ln 3 ≤ e < ln 6, else 3; S = C1 + C2 + C3 → Easy when S ≤ A,
 Medium when A < S ≤ B, Hard when S > B (default A,B = 5,7, calibrated on the bundled benchmark).
 Where C1/C2 come from:
-  --judge ROLE   one call per problem to a judge (default role: judge; also a provider name),
-                 strict JSON; a malformed reply is re-asked once, then recorded as a failure
-                 (no tier, never a guessed score). Calls are transcribed in DIR, cached, resumed.
-  --model NAME   one model as the judge (OpenAI-compatible unless --provider anthropic)
-  --proxy        offline, rule-based: C1 from the DAG's source nodes + extra sub-questions, C2
-                 from the DAG's nodes + 2 per integral/sum/derivative (tertiles of the bundled set)
-  --c12 FILE     C1/C2 recorded earlier (JSONL: problem_id with c1/c2, C1/C2 or scores.C1/C2;
-                 a difficulty.jsonl of an earlier run works)
+${flagHelp(SOURCE_FLAGS)}
 When the problems carry their own \`difficulty\` label, the summary compares: confusion matrix,
 exact and within-one agreement, Kendall τ_b, the best cut-points for those labels and their
 leave-one-out agreement.
 Writes DIR/difficulty.jsonl (one row per problem), DIR/summary.md and DIR/summary.json.
 
 Options:
-  --dataset PATH   problems (default: the bundled benchmark)
-  --out DIR        output folder (default out/difficulty)
-  --cuts A,B       S cut-points (integers, 2 ≤ A ≤ B ≤ 9)
-  --config FILE    providers and roles (default ./prism.config.json unless --model is given)
-${MODEL_ENDPOINT_HELP}
-  --concurrency N  judge calls in flight (default 8)
-  --json           print the summary as JSON
-  --quiet          no table
-${SELECTION_HELP}
+${flagHelp(OPTION_FLAGS)}
 Exit codes: 0 every problem graded, 1 some without a tier (judge failures, no DAG) or stopped by
 a fatal failure, 2 bad input, 130 interrupted.`;
 
@@ -70,22 +97,7 @@ function readCuts(text: string | undefined): CutPoints | undefined {
 /** Creates `prism difficulty` with the given environment (tests pass fast transport settings). */
 export function createDifficultyCommand(deps: ModelCommandDeps): Command {
   const run = async (argv: readonly string[], io: CliIo): Promise<number> => {
-    const { values } = parseFlags(
-      argv,
-      {
-        dataset: { type: 'string' },
-        proxy: { type: 'boolean' },
-        c12: { type: 'string' },
-        judge: { type: 'string' },
-        ...MODEL_CALL_OPTIONS,
-        out: { type: 'string' },
-        cuts: { type: 'string' },
-        json: { type: 'boolean' },
-        quiet: { type: 'boolean' },
-        ...SELECTION_OPTIONS,
-      },
-      false,
-    );
+    const { values } = parseFlags(argv, FLAGS, false);
     const str = (k: string): string | undefined => values[k] as string | undefined;
     const judgeFlags = ['judge', 'config', 'model', 'base-url', 'provider'].filter(
       (k) => values[k] !== undefined,
@@ -175,6 +187,7 @@ export function createDifficultyCommand(deps: ModelCommandDeps): Command {
     name: 'difficulty',
     summary: 'grade problem difficulty: C1/C2 (judge or proxy) + C3 (DAG entropy) → Easy/Medium/Hard',
     help: HELP,
+    flags: FLAGS,
     run,
   };
 }

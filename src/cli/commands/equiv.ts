@@ -1,11 +1,31 @@
-import { parseArgs } from 'node:util';
 import { checkEquivalence } from '../../equivalence/index.js';
 import type { EquivalenceMode, EquivalenceOptions, EquivalenceResult } from '../../equivalence/types.js';
 import { LATEX_CODES } from '../../latex/codes.js';
+import { type FlagTable, flagHelp } from '../flags.js';
 import type { CliIo, Command } from '../io.js';
 import { UsageError } from '../io.js';
 import { snakeCaseKeys } from '../json-output.js';
+import { parseFlags } from '../parse-flags.js';
 import { jsonLines, parseJsonOption, readInput } from '../read-input.js';
+
+const FLAGS = {
+  constants: {
+    type: 'string',
+    arg: 'JSON',
+    help: 'the problem\'s constants map, e.g. \'{"k":"\\\\frac{1}{4\\\\pi\\\\varepsilon_0}"}\'',
+  },
+  mode: {
+    type: 'string',
+    arg: 'MODE',
+    help: "physical (default: positive roots compared) or strict (the paper's whole sets)",
+  },
+  explain: { type: 'boolean', help: 'include the evidence' },
+  jsonl: {
+    type: 'string',
+    arg: 'FILE',
+    help: 'check one pair per input line (a file, or - for standard input)',
+  },
+} as const satisfies FlagTable;
 
 const HELP = `Usage:
   prism equiv <a> <b> [--constants JSON] [--mode physical|strict] [--explain]
@@ -20,9 +40,7 @@ With --jsonl, each input line {id, a, b, constants?, mode?} gives one output lin
 with a bad-input-line diagnostic; the other lines are still checked.
 
 Options:
-  --constants JSON   the problem's constants map, e.g. '{"k":"\\\\frac{1}{4\\\\pi\\\\varepsilon_0}"}'
-  --mode MODE        physical (default: positive roots compared) or strict (the paper's whole sets)
-  --explain          include the evidence
+${flagHelp(FLAGS)}
 Exit codes: 0 equivalent (or --jsonl done), 1 different/undetermined, 2 bad input (a formula that
 does not parse, bad options). A formula starting with '-' goes after '--': prism equiv -- '-x = y' 'x = -y'.`;
 
@@ -114,6 +132,7 @@ export const equivCommand: Command = {
   name: 'equiv',
   summary: 'decide whether two formulas are equivalent (Algorithm 1), with evidence',
   help: HELP,
+  flags: FLAGS,
   run: async (argv, io) => {
     let parsed: ReturnType<typeof parse>;
     try {
@@ -147,14 +166,9 @@ export const equivCommand: Command = {
 };
 
 function parse(argv: readonly string[]) {
-  return parseArgs({
-    args: [...argv],
-    allowPositionals: true,
-    options: {
-      constants: { type: 'string' },
-      mode: { type: 'string' },
-      explain: { type: 'boolean' },
-      jsonl: { type: 'string' },
-    },
-  });
+  const { values, positionals } = parseFlags(argv, FLAGS, true);
+  return {
+    positionals,
+    values: values as { constants?: string; mode?: string; explain?: boolean; jsonl?: string },
+  };
 }

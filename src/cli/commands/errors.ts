@@ -3,13 +3,13 @@ import type { ErrorSummary } from '../../error-analysis/error-summary.js';
 import { renderErrorSummary } from '../../error-analysis/render-error-summary.js';
 import { loadRun, type StoredRun } from '../../runs/load-run.js';
 import { runErrors } from '../../runs/run-errors.js';
+import { type FlagTable, flagHelp } from '../flags.js';
 import { summaryOrExit, whileInterruptible } from '../interruptible.js';
 import type { CliIo, Command } from '../io.js';
 import { UsageError } from '../io.js';
 import { resolveJudgeBinding } from '../judge-binding.js';
 import {
-  MODEL_CALL_OPTIONS,
-  MODEL_ENDPOINT_HELP,
+  MODEL_ENDPOINT_FLAGS,
   type ModelCommandDeps,
   pipelineCacheOptions,
   readModelCallFlags,
@@ -17,11 +17,36 @@ import {
 import { parseFlags } from '../parse-flags.js';
 import { formatDiagnostic } from './run.js';
 
+const FLAGS = {
+  all: { type: 'boolean', help: 'classify every answer, perfect ones too' },
+  judge: {
+    type: 'string',
+    arg: 'ROLE',
+    help: 'the config role (judge, meta_verifier, reviewer, solver) or provider name (default judge)',
+  },
+  config: {
+    type: 'string',
+    arg: 'FILE',
+    help: 'providers and roles (default ./prism.config.json unless --model is given)',
+  },
+  model: {
+    type: 'string',
+    arg: 'NAME',
+    help: 'one model as the classifier (OpenAI-compatible unless --provider anthropic)',
+  },
+  dataset: { type: 'string', arg: 'PATH', help: "the problems (default: each run.json's dataset)" },
+  ...MODEL_ENDPOINT_FLAGS,
+  concurrency: { type: 'string', arg: 'N', help: 'classifications in flight (default 8)' },
+  'retry-errors': { type: 'boolean', help: 'classify again the answers whose classification failed' },
+  json: { type: 'boolean', help: 'print the summary as JSON (a list of summaries with several runs)' },
+  quiet: { type: 'boolean', help: 'no table, no progress' },
+} as const satisfies FlagTable;
+
 const HELP = `Usage: prism errors RUN [RUN …] [--judge ROLE] [--config FILE]
                     [--model NAME --base-url URL --provider openai|anthropic] [--dataset PATH] [--all]
                     [--concurrency N] [--retry-errors] [--no-cache | --cache-ttl HOURS] [--json | --quiet]
 
-Classifies why a run's answers went wrong, in PRISM-Physics's seven error classes (spec C4):
+Classifies why a run's answers went wrong, in PRISM-Physics's seven error classes:
 DAE diagram analysis, PTAE physics theorem application, MPUE modeling and process understanding,
 CAE condition or assumption, VRE variable relationship, DCE derivation and computation, UDE unit
 dimension. One LLM call per imperfect answer (step score < 1; on a problem without a DAG, a wrong
@@ -35,34 +60,13 @@ RUN/errors-transcripts.jsonl, cached and resumed (re-running asks only what is m
 With several runs, prints one table with a column per model.
 
 Options:
-  --all             classify every answer, perfect ones too
-  --judge ROLE      the config role (judge, meta_verifier, reviewer, solver) or provider name (default judge)
-  --config FILE     providers and roles (default ./prism.config.json unless --model is given)
-  --model NAME      one model as the classifier (OpenAI-compatible unless --provider anthropic)
-  --dataset PATH    the problems (default: each run.json's dataset)
-${MODEL_ENDPOINT_HELP}
-  --concurrency N   classifications in flight (default 8)
-  --retry-errors    classify again the answers whose classification failed
-  --json            print the summary as JSON (a list of summaries with several runs)
-  --quiet           no table, no progress
+${flagHelp(FLAGS)}
 Exit codes: 0 done, 1 failures or stopped by a fatal failure, 2 bad input, 130 interrupted.`;
 
 /** Creates `prism errors` with the given environment (tests pass fast transport settings). */
 export function createErrorsCommand(deps: ModelCommandDeps): Command {
   const run = async (argv: readonly string[], io: CliIo): Promise<number> => {
-    const parsed = parseFlags(
-      argv,
-      {
-        judge: { type: 'string' },
-        ...MODEL_CALL_OPTIONS,
-        dataset: { type: 'string' },
-        all: { type: 'boolean' },
-        'retry-errors': { type: 'boolean' },
-        json: { type: 'boolean' },
-        quiet: { type: 'boolean' },
-      },
-      true,
-    );
+    const parsed = parseFlags(argv, FLAGS, true);
     const v = parsed.values;
     const str = (k: string): string | undefined => v[k] as string | undefined;
     const dirs = parsed.positionals;
@@ -126,8 +130,9 @@ export function createErrorsCommand(deps: ModelCommandDeps): Command {
   };
   return {
     name: 'errors',
-    summary: "classify why a run's imperfect answers failed (seven-class error taxonomy, spec C4)",
+    summary: "classify why a run's imperfect answers failed (PRISM-Physics's seven error classes)",
     help: HELP,
+    flags: FLAGS,
     run,
   };
 }

@@ -1,19 +1,30 @@
 import { allCodes } from '../code-registry.js';
+import { type FlagTable, flagHelp } from '../flags.js';
 import type { Command } from '../io.js';
+import { parseFlags } from '../parse-flags.js';
+
+const FLAGS = {
+  json: { type: 'boolean', help: 'print the codes as JSON: [{code, stage, explanation}]' },
+} as const satisfies FlagTable;
 
 const HELP = `Usage: prism explain [CODE ...] [--json]
 
 Explains diagnostic codes (the stable kebab-case \`code\` of every diagnostic). Without a code, lists
-them all, grouped by the stage that emits them. Exit code 2 for an unknown code.`;
+them all, grouped by the stage that emits them.
+
+Options:
+${flagHelp(FLAGS)}
+Exit code 2 for an unknown code.`;
 
 /** `prism explain`: the diagnostic-code registry. */
 export const explainCommand: Command = {
   name: 'explain',
   summary: 'explain diagnostic codes (all of them without an argument)',
   help: HELP,
+  flags: FLAGS,
   run: async (argv, io) => {
-    const json = argv.includes('--json');
-    const wanted = argv.filter((a) => a !== '--json');
+    const { values, positionals: wanted } = parseFlags(argv, FLAGS, true);
+    const json = values.json === true;
     const entries = allCodes();
     const chosen = wanted.length === 0 ? entries : entries.filter((e) => wanted.includes(e.code));
     const unknown = wanted.filter((w) => !entries.some((e) => e.code === w));

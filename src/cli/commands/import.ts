@@ -1,17 +1,33 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { parseArgs } from 'node:util';
 import { validateDataset } from '../../dag/validate-dataset.js';
 import { parseJson } from '../../dataset/json-error.js';
 import { IMPORT_FORMATS, importDataset } from '../../import/import-dataset.js';
 import { referenceResponses } from '../../import/reference-responses.js';
 import type { ImportFormat, SkippedItem } from '../../import/types.js';
 import { writeFileAtomic } from '../../pipeline/write-file-atomic.js';
+import { type FlagTable, flagHelp } from '../flags.js';
 import type { CliIo, Command } from '../io.js';
 import { UsageError } from '../io.js';
+import { parseFlags } from '../parse-flags.js';
 import { suggest } from '../suggest.js';
 
 const FORMATS = Object.keys(IMPORT_FORMATS) as ImportFormat[];
+
+const FLAGS = {
+  out: { type: 'string', arg: 'FILE', help: 'the dataset to write (a JSON array; required)' },
+  answers: {
+    type: 'string',
+    arg: 'FILE',
+    help: "also write each problem's reference answers as responses JSONL (a round trip:\n`prism score --dataset OUT --responses FILE` should mark every final answer right)",
+  },
+  report: {
+    type: 'string',
+    arg: 'FILE',
+    help: 'write {imported, skipped: [{id, reason}], notes: [{id, reason}]} as JSON',
+  },
+  json: { type: 'boolean', help: 'print the import summary as JSON on stdout' },
+} as const satisfies FlagTable;
 
 const HELP = `Usage: prism import FORMAT FILE [FILE …] --out DATASET.json [--answers FILE.jsonl] [--report FILE.json] [--json]
 
@@ -22,17 +38,13 @@ can be built later. Formats: ${FORMATS.join(', ')}.
   olympiadbench  OlympiadBench physics JSON (English_Olympiad_Physics.json)
   phybench       PHYBench full-solution JSON (PHYBench-fullques_v1.json)
   scibench       SciBench physics subsets (fund/class/thermo/quan .json and their _sol.json)
-  physicseval    PhysicsEval records (spec A1: a JSON array or JSONL of Problem_ID, problem, …)
+  physicseval    PhysicsEval records (a JSON array or JSONL of Problem_ID, problem, …)
 
 Every skipped item is reported with its reason; source fields our schema has no place for are kept
 under \`meta\`. Field mappings: docs/dataset-format.md, "Importing datasets".
 
 Options:
-  --out FILE        the dataset to write (a JSON array; required)
-  --answers FILE    also write each problem's reference answers as responses JSONL (a round trip:
-                    \`prism score --dataset OUT --responses FILE\` should mark every final answer right)
-  --report FILE     write {imported, skipped: [{id, reason}], notes: [{id, reason}]} as JSON
-  --json            print the import summary as JSON on stdout
+${flagHelp(FLAGS)}
 Exit codes: 0 imported, 2 bad input (unknown format, unreadable or non-JSON file, nothing imported).`;
 
 function readItems(file: string): unknown[] {
@@ -66,31 +78,11 @@ function grouped(list: readonly SkippedItem[]): string[] {
 }
 
 async function run(argv: readonly string[], io: CliIo): Promise<number> {
-  let parsed: ReturnType<
-    typeof parseArgs<{
-      options: {
-        out: { type: 'string' };
-        answers: { type: 'string' };
-        report: { type: 'string' };
-        json: { type: 'boolean' };
-      };
-      allowPositionals: true;
-    }>
-  >;
-  try {
-    parsed = parseArgs({
-      args: [...argv],
-      options: {
-        out: { type: 'string' },
-        answers: { type: 'string' },
-        report: { type: 'string' },
-        json: { type: 'boolean' },
-      },
-      allowPositionals: true,
-    });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+  const { values, positionals } = parseFlags(argv, FLAGS, true);
+  const parsed = {
+    positionals,
+    values: values as { out?: string; answers?: string; report?: string; json?: boolean },
+  };
   const [format, ...files] = parsed.positionals;
   if (format === undefined) throw new UsageError(`name a format: ${FORMATS.join(', ')}`);
   if (!(FORMATS as string[]).includes(format)) {
@@ -158,5 +150,6 @@ export const importCommand: Command = {
   name: 'import',
   summary: 'convert OlympiadBench, PHYBench, SciBench or PhysicsEval files into a dataset (no DAG yet)',
   help: HELP,
+  flags: FLAGS,
   run,
 };

@@ -1,10 +1,20 @@
 import { writeFileSync } from 'node:fs';
 import { loadDataset } from '../../dataset/load-dataset.js';
 import { datasetInstances } from '../../instances/dataset-instances.js';
+import { type FlagTable, flagHelp } from '../flags.js';
 import type { CliIo, Command } from '../io.js';
 import { UsageError } from '../io.js';
 import { parseFlags } from '../parse-flags.js';
 import { bundledDatasetPath } from '../paths.js';
+
+const FLAGS = {
+  dataset: { type: 'string', arg: 'PATH', help: 'problems (default: the bundled benchmark)' },
+  n: { type: 'string', arg: 'N', help: 'instances per problem (default 5)' },
+  seed: { type: 'string', arg: 'S', help: 'seed string (default 0)' },
+  out: { type: 'string', arg: 'FILE', help: 'write the instances there' },
+  textual: { type: 'boolean', help: 'only problems whose text shows a parameter (Task I)' },
+  json: { type: 'boolean', help: 'print the report as JSON' },
+} as const satisfies FlagTable;
 
 const HELP = `Usage: prism instances [--dataset PATH] [--n N] [--seed S] [--out FILE] [--textual] [--json]
 
@@ -18,27 +28,11 @@ constraint. Each instance is a problem: its DAG, its constants map with the para
 a seed. Without --out it goes to stdout and the report to stderr.
 
 Options:
-  --dataset PATH   problems (default: the bundled benchmark)
-  --n N            instances per problem (default 5)
-  --seed S         seed string (default 0)
-  --out FILE       write the instances there
-  --textual        only problems whose text shows a parameter (Task I)
-  --json           print the report as JSON
+${flagHelp(FLAGS)}
 Exit codes: 0 every instance made, 1 some could not be made, 2 bad input.`;
 
 async function run(argv: readonly string[], io: CliIo): Promise<number> {
-  const { values } = parseFlags(
-    argv,
-    {
-      dataset: { type: 'string' },
-      n: { type: 'string' },
-      seed: { type: 'string' },
-      out: { type: 'string' },
-      textual: { type: 'boolean' },
-      json: { type: 'boolean' },
-    },
-    false,
-  );
+  const { values } = parseFlags(argv, FLAGS, false);
   const nText = (values.n as string | undefined) ?? '5';
   const n = Number(nText);
   if (!Number.isInteger(n) || n < 1 || n > 10_000)
@@ -81,5 +75,6 @@ export const instancesCommand: Command = {
   name: 'instances',
   summary: 'PRiSM: draw instances of parameterized problems, solve their DAGs forward for ground truth',
   help: HELP,
+  flags: FLAGS,
   run,
 };

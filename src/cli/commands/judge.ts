@@ -4,13 +4,13 @@ import { renderJudgeSummary } from '../../judges/render-judge-summary.js';
 import { loadRun } from '../../runs/load-run.js';
 import { runJudge } from '../../runs/run-judge.js';
 import { problemsOfRun } from '../../runs/run-problems.js';
+import { type FlagTable, flagHelp } from '../flags.js';
 import { summaryOrExit, whileInterruptible } from '../interruptible.js';
 import type { CliIo, Command } from '../io.js';
 import { UsageError } from '../io.js';
 import { resolveJudgeBinding } from '../judge-binding.js';
 import {
-  MODEL_CALL_OPTIONS,
-  MODEL_ENDPOINT_HELP,
+  MODEL_ENDPOINT_FLAGS,
   type ModelCommandDeps,
   pipelineCacheOptions,
   readModelCallFlags,
@@ -18,15 +18,40 @@ import {
 import { parseFlags } from '../parse-flags.js';
 import { formatDiagnostic } from './run.js';
 
+const FLAGS = {
+  rubric: { type: 'string', arg: 'R', help: 'pps (default) | binary | steps' },
+  judge: {
+    type: 'string',
+    arg: 'ROLE',
+    help: 'the config role (judge, meta_verifier, reviewer, solver) or provider name (default judge)',
+  },
+  config: {
+    type: 'string',
+    arg: 'FILE',
+    help: 'providers and roles (default ./prism.config.json unless --model is given)',
+  },
+  model: {
+    type: 'string',
+    arg: 'NAME',
+    help: 'one model as the judge (OpenAI-compatible unless --provider anthropic)',
+  },
+  dataset: { type: 'string', arg: 'PATH', help: "the problems and references (default: run.json's dataset)" },
+  ...MODEL_ENDPOINT_FLAGS,
+  concurrency: { type: 'string', arg: 'N', help: 'judge calls in flight (default 8)' },
+  'retry-errors': { type: 'boolean', help: 'judge again the answers whose judgement failed' },
+  json: { type: 'boolean', help: 'print the summary as JSON' },
+  quiet: { type: 'boolean', help: 'no table' },
+} as const satisfies FlagTable;
+
 const HELP = `Usage: prism judge RUN [--rubric pps|binary|steps] [--judge ROLE] [--config FILE]
                    [--model NAME --base-url URL --provider openai|anthropic] [--dataset PATH]
                    [--concurrency N] [--retry-errors] [--no-cache | --cache-ttl HOURS] [--json | --quiet]
 
 Judges every stored answer of a run directory with an LLM judge:
-  pps     PhysicsEval's rubric (spec A6–A7): six criteria 1–5 as strict JSON against the ground
+  pps     PhysicsEval's rubric: six criteria 1–5 as strict JSON against the ground
           truth; PPS = 100·(Σw·s − 1)/4 with Table 3's weights (config: judge.pps_weights,
           judge.pps_normaliser = min-max | times-20)
-  binary  PRISM-Physics's LLM-as-judge baseline (spec C2): 0/1 per answer, outcome-based
+  binary  PRISM-Physics's LLM-as-judge baseline: 0/1 per answer, outcome-based
   steps   a PSAS-S-like linear judge: each step of the answer judged on its own; score = correct/steps
 A malformed reply is re-asked once, then recorded as a judge failure (excluded, never a 0).
 Judgements go to RUN/judgements-<rubric>.jsonl (+ .summary.json/.md); calls to
@@ -34,34 +59,13 @@ RUN/judge-transcripts.jsonl; both are cached and resumed (re-running judges only
 or answers that changed). prism rescore keeps them.
 
 Options:
-  --rubric R        pps (default) | binary | steps
-  --judge ROLE      the config role (judge, meta_verifier, reviewer, solver) or provider name (default judge)
-  --config FILE     providers and roles (default ./prism.config.json unless --model is given)
-  --model NAME      one model as the judge (OpenAI-compatible unless --provider anthropic)
-  --dataset PATH    the problems and references (default: run.json's dataset)
-${MODEL_ENDPOINT_HELP}
-  --concurrency N   judge calls in flight (default 8)
-  --retry-errors    judge again the answers whose judgement failed
-  --json            print the summary as JSON
-  --quiet           no table
+${flagHelp(FLAGS)}
 Exit codes: 0 judged, 1 judge failures or stopped by a fatal failure, 2 bad input, 130 interrupted.`;
 
 /** Creates `prism judge` with the given environment (tests pass fast transport settings). */
 export function createJudgeCommand(deps: ModelCommandDeps): Command {
   const run = async (argv: readonly string[], io: CliIo): Promise<number> => {
-    const parsed = parseFlags(
-      argv,
-      {
-        rubric: { type: 'string' },
-        judge: { type: 'string' },
-        ...MODEL_CALL_OPTIONS,
-        dataset: { type: 'string' },
-        'retry-errors': { type: 'boolean' },
-        json: { type: 'boolean' },
-        quiet: { type: 'boolean' },
-      },
-      true,
-    );
+    const parsed = parseFlags(argv, FLAGS, true);
     const v = parsed.values;
     const str = (k: string): string | undefined => v[k] as string | undefined;
     const [dir, ...extra] = parsed.positionals;
@@ -113,6 +117,7 @@ export function createJudgeCommand(deps: ModelCommandDeps): Command {
     name: 'judge',
     summary: "judge a run's answers with an LLM (PPS rubric, binary, per-step)",
     help: HELP,
+    flags: FLAGS,
     run,
   };
 }

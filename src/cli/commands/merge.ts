@@ -5,11 +5,22 @@ import { writeFileAtomic } from '../../pipeline/write-file-atomic.js';
 import { renderSummaryJson, renderSummaryMarkdown } from '../../report/render-summary.js';
 import { summarize } from '../../report/summarize.js';
 import type { ScoreRecord } from '../../score/types.js';
+import { type FlagTable, flagHelp } from '../flags.js';
 import type { CliIo, Command } from '../io.js';
 import { UsageError } from '../io.js';
 import { parseFlags } from '../parse-flags.js';
 import { bundledDatasetPath } from '../paths.js';
 import type { ShardManifest } from '../shard.js';
+
+const FLAGS = {
+  out: { type: 'string', arg: 'DIR', help: 'where the merged files go (required)' },
+  dataset: {
+    type: 'string',
+    arg: 'PATH',
+    help: 'the dataset the shards were scored on, for the summary (default: bundled)',
+  },
+  quiet: { type: 'boolean', help: 'no summary table on the terminal' },
+} as const satisfies FlagTable;
 
 const HELP = `Usage: prism merge OUT_DIR... --out DIR [--dataset PATH] [--quiet]
 
@@ -24,9 +35,7 @@ carries a fingerprint of them).
   prism merge shards/* --out merged
 
 Options:
-  --out DIR          where the merged files go (required)
-  --dataset PATH     the dataset the shards were scored on, for the summary (default: bundled)
-  --quiet            no summary table on the terminal
+${flagHelp(FLAGS)}
 Exit codes: 0 merged, 2 missing, duplicate or inconsistent shards.`;
 
 function readText(dir: string, file: string, hint: string): string {
@@ -86,11 +95,7 @@ function readRecords(dir: string): ScoreRecord[] {
 }
 
 async function run(argv: readonly string[], io: CliIo): Promise<number> {
-  const { values, positionals: dirs } = parseFlags(
-    argv,
-    { out: { type: 'string' }, dataset: { type: 'string' }, quiet: { type: 'boolean' } },
-    true,
-  );
+  const { values, positionals: dirs } = parseFlags(argv, FLAGS, true);
   const out = values.out as string | undefined;
   if (out === undefined) throw new UsageError('--out DIR is required');
   if (dirs.length === 0) throw new UsageError('name the shard output directories to merge');
@@ -149,5 +154,6 @@ export const mergeCommand: Command = {
   name: 'merge',
   summary: 'join the outputs of prism score --shard i/n into one result',
   help: HELP,
+  flags: FLAGS,
   run,
 };

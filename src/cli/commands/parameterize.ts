@@ -3,20 +3,51 @@ import { loadDataset } from '../../dataset/load-dataset.js';
 import { DEFAULT_PARAMETERIZE_RETRIES } from '../../parameterize/parameterize-problem.js';
 import { runParameterize } from '../../parameterize/run-parameterize.js';
 import { bindJudgeRole } from '../bind-judge-role.js';
+import { type FlagTable, flagHelp } from '../flags.js';
 import { integerFlag } from '../integer-flag.js';
 import { stoppedEarly, whileInterruptible } from '../interruptible.js';
 import type { CliIo, Command } from '../io.js';
 import { UsageError } from '../io.js';
 import {
-  MODEL_CALL_OPTIONS,
-  MODEL_ENDPOINT_HELP,
+  MODEL_ENDPOINT_FLAGS,
   type ModelCommandDeps,
   pipelineCacheOptions,
   readModelCallFlags,
 } from '../model-call-flags.js';
 import { parseFlags } from '../parse-flags.js';
-import { readSelection, SELECTION_HELP, SELECTION_OPTIONS, selectProblems } from '../select-problems.js';
+import { readSelection, SELECTION_FLAGS, selectProblems } from '../select-problems.js';
 import { chooseProjectConfig } from './run.js';
+
+const FLAGS = {
+  dataset: { type: 'string', arg: 'PATH', help: 'the problems (required)' },
+  dir: { type: 'string', arg: 'DIR', help: 'the working directory (default parameterize/<dataset name>)' },
+  out: { type: 'string', arg: 'FILE', help: 'the parameterized dataset (default DIR/dataset.json)' },
+  role: {
+    type: 'string',
+    arg: 'ROLE',
+    help: 'who proposes: a config role or provider name (default solver)',
+  },
+  'max-retries': {
+    type: 'string',
+    arg: 'N',
+    help: `proposals after the first (default ${DEFAULT_PARAMETERIZE_RETRIES})`,
+  },
+  config: {
+    type: 'string',
+    arg: 'FILE',
+    help: 'providers and roles (default ./prism.config.json unless --model is given)',
+  },
+  model: {
+    type: 'string',
+    arg: 'NAME',
+    help: 'the proposing model (OpenAI-compatible unless --provider anthropic)',
+  },
+  concurrency: { type: 'string', arg: 'N', help: 'problems at once (default 4)' },
+  ...MODEL_ENDPOINT_FLAGS,
+  json: { type: 'boolean', help: 'print the report as JSON' },
+  quiet: { type: 'boolean', help: 'no summary line' },
+  ...SELECTION_FLAGS,
+} as const satisfies FlagTable;
 
 const HELP = `Usage: prism parameterize --dataset PATH [--out FILE] [--dir DIR] [--role ROLE] [--max-retries N]
                            [--config FILE | --model NAME --base-url URL --provider openai|anthropic]
@@ -36,38 +67,13 @@ others as they were) to --out (default DIR/dataset.json), ready for prism instan
 --instances / --task.
 
 Options:
-  --dataset PATH     the problems (required)
-  --dir DIR          the working directory (default parameterize/<dataset name>)
-  --out FILE         the parameterized dataset (default DIR/dataset.json)
-  --role ROLE        who proposes: a config role or provider name (default solver)
-  --max-retries N    proposals after the first (default ${DEFAULT_PARAMETERIZE_RETRIES})
-  --config FILE      providers and roles (default ./prism.config.json unless --model is given)
-  --model NAME       the proposing model (OpenAI-compatible unless --provider anthropic)
-  --concurrency N    problems at once (default 4)
-${MODEL_ENDPOINT_HELP}
-  --json             print the report as JSON
-  --quiet            no summary line
-${SELECTION_HELP}
+${flagHelp(FLAGS)}
 Exit codes: 0 every eligible problem accepted, 1 some rejected, failed or interrupted, 2 bad input.`;
 
 /** Creates `prism parameterize` with the given environment (tests pass fast transport settings). */
 export function createParameterizeCommand(deps: ModelCommandDeps): Command {
   const run = async (argv: readonly string[], io: CliIo): Promise<number> => {
-    const { values } = parseFlags(
-      argv,
-      {
-        dataset: { type: 'string' },
-        out: { type: 'string' },
-        dir: { type: 'string' },
-        role: { type: 'string' },
-        'max-retries': { type: 'string' },
-        ...MODEL_CALL_OPTIONS,
-        json: { type: 'boolean' },
-        quiet: { type: 'boolean' },
-        ...SELECTION_OPTIONS,
-      },
-      false,
-    );
+    const { values } = parseFlags(argv, FLAGS, false);
     const str = (k: string): string | undefined => values[k] as string | undefined;
     const datasetPath = str('dataset');
     if (datasetPath === undefined) throw new UsageError('--dataset PATH is required');
@@ -123,6 +129,7 @@ export function createParameterizeCommand(deps: ModelCommandDeps): Command {
     summary:
       'PRiSM parameters for any DAG problem: a model proposes, the forward solve and witness checks decide',
     help: HELP,
+    flags: FLAGS,
     run,
   };
 }

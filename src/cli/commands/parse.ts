@@ -1,10 +1,20 @@
-import { parseArgs } from 'node:util';
 import { printTree } from '../../core/print-tree.js';
 import type { ParseResult } from '../../core/tree.js';
 import { parseLatex } from '../../latex/index.js';
+import { type FlagTable, flagHelp } from '../flags.js';
 import type { CliIo, Command } from '../io.js';
 import { UsageError } from '../io.js';
+import { parseFlags } from '../parse-flags.js';
 import { jsonLines, readInput } from '../read-input.js';
+
+const FLAGS = {
+  text: { type: 'boolean', help: 'print only the tree text (or the diagnostics) on stdout' },
+  jsonl: {
+    type: 'string',
+    arg: 'FILE',
+    help: 'parse one formula per input line (a file, or - for standard input)',
+  },
+} as const satisfies FlagTable;
 
 const HELP = `Usage:
   prism parse <latex> [--text]
@@ -17,6 +27,9 @@ with --text prints only the tree text (or the diagnostics) on stdout.
 With --jsonl, each input line {id, latex} gives one output line {id, ok, tree | diagnostics}.
 A malformed line gives ok:false with a bad-input-line diagnostic naming the line number; the other
 lines are still parsed.
+
+Options:
+${flagHelp(FLAGS)}
 
 Exit codes: 0 every formula parsed, 1 some formula failed, 2 bad usage.`;
 
@@ -65,18 +78,9 @@ export const parseCommand: Command = {
   name: 'parse',
   summary: 'parse LaTeX into an expression tree (one formula or --jsonl FILE|-)',
   help: HELP,
+  flags: FLAGS,
   run: async (argv, io) => {
-    let parsed: ReturnType<typeof parseArgs>;
-    try {
-      parsed = parseArgs({
-        args: [...argv],
-        allowPositionals: true,
-        options: { jsonl: { type: 'string' }, text: { type: 'boolean' } },
-      });
-    } catch (error) {
-      throw new UsageError((error as Error).message);
-    }
-    const { values, positionals } = parsed;
+    const { values, positionals } = parseFlags(argv, FLAGS, true);
     if (typeof values.jsonl === 'string') {
       if (positionals.length > 0) throw new UsageError('give either <latex> or --jsonl FILE, not both');
       return runJsonl(values.jsonl, io);

@@ -5,6 +5,7 @@ import { buildViewerData, type ViewerRunInput } from '../../viewer/build-viewer-
 import { loadViewerInput } from '../../viewer/load-viewer-input.js';
 import { renderHtmlReport } from '../../viewer/render-html-report.js';
 import type { ViewerData, ViewerDetail } from '../../viewer/viewer-data.js';
+import type { FlagTable } from '../flags.js';
 import type { CliIo } from '../io.js';
 import { UsageError } from '../io.js';
 import { parseFlags } from '../parse-flags.js';
@@ -12,7 +13,7 @@ import { bundledDatasetPath, bundledResponsesPath } from '../paths.js';
 
 /** `prism report RUN_OR_RECORDS… --html FILE [--dataset P] [--responses P] [--no-evidence]`. */
 export async function runHtmlReport(argv: readonly string[], io: CliIo): Promise<number> {
-  const parsed = parseFlags(argv, { html: { type: 'string' }, ...VIEWER_INPUT_OPTIONS }, true);
+  const parsed = parseFlags(argv, REPORT_FLAGS, true);
   const out = parsed.values.html as string | undefined;
   if (out === undefined || out === '') throw new UsageError('--html needs a file name');
   const bundle = readAppBundle();
@@ -32,12 +33,24 @@ export async function runHtmlReport(argv: readonly string[], io: CliIo): Promise
   return 0;
 }
 
-/** The flags {@link loadViewerRuns} reads (shared by `prism report --html` and `prism view`). */
-export const VIEWER_INPUT_OPTIONS = {
-  dataset: { type: 'string' },
-  responses: { type: 'string' },
-  'no-evidence': { type: 'boolean' },
-} as const;
+/**
+ * The flags of `prism report` (`--json`, or `--html` with what {@link loadViewerRuns} reads); here
+ * rather than in report.ts because both forms parse with it.
+ */
+export const REPORT_FLAGS = {
+  json: { type: 'boolean', help: 'print summary.json instead of Markdown' },
+  html: {
+    type: 'string',
+    arg: 'FILE',
+    help: 'write a self-contained HTML report (RUN may also be a prism score --out directory or\na records.jsonl)',
+  },
+  dataset: { type: 'string', arg: 'P', help: 'with --html: where the problems are' },
+  responses: { type: 'string', arg: 'P', help: 'with --html: where the answers are' },
+  'no-evidence': {
+    type: 'boolean',
+    help: 'with --html: skip the equivalence evidence for missed nodes (faster on big runs)',
+  },
+} as const satisfies FlagTable;
 
 /**
  * Reads the named runs and the dataset and builds the viewer payload (shared by `prism report --html`

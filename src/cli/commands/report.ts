@@ -5,10 +5,11 @@ import { renderSummaryMarkdown } from '../../report/render-summary.js';
 import type { Summary } from '../../report/summarize.js';
 import { loadRun } from '../../runs/load-run.js';
 import { renderRunReport } from '../../runs/render-run-report.js';
+import { flagHelp } from '../flags.js';
 import type { CliIo, Command } from '../io.js';
 import { UsageError } from '../io.js';
 import { parseFlags } from '../parse-flags.js';
-import { runHtmlReport } from './report-html.js';
+import { REPORT_FLAGS, runHtmlReport } from './report-html.js';
 
 const HELP = `Usage: prism report DIR... [--json]
 
@@ -21,28 +22,19 @@ criterion by tier and by domain). Every summary carries each mean with its n, st
 95% interval (the 'Uncertainty' table; JSON: metrics, schema/prism.summary.schema.json).
 
 Options:
-  --json   print summary.json instead of Markdown
-  --html FILE  write a self-contained HTML report (RUN may also be a prism score --out directory or
-               a records.jsonl)
-  --dataset P    with --html: where the problems are
-  --responses P  with --html: where the answers are
+${flagHelp(REPORT_FLAGS)}
 Exit codes: 0 printed, 2 not a run directory or not scored yet.`;
 
 async function run(argv: readonly string[], io: CliIo): Promise<number> {
   if (argv.some((a) => a === '--html' || a.startsWith('--html='))) return runHtmlReport(argv, io);
   // One table for both forms (--html is read by runHtmlReport, above).
-  const parsed = parseFlags(
-    argv,
-    {
-      json: { type: 'boolean' },
-      html: { type: 'string' },
-      dataset: { type: 'string' },
-      responses: { type: 'string' },
-    },
-    true,
-  );
-  if (parsed.values.dataset !== undefined || parsed.values.responses !== undefined)
-    throw new UsageError('--dataset and --responses go with --html');
+  const parsed = parseFlags(argv, REPORT_FLAGS, true);
+  if (
+    parsed.values.dataset !== undefined ||
+    parsed.values.responses !== undefined ||
+    parsed.values['no-evidence'] !== undefined
+  )
+    throw new UsageError('--dataset, --responses and --no-evidence go with --html');
   if (parsed.positionals.length === 0) throw new UsageError('name at least one run directory');
   const reports: unknown[] = [];
   const texts: string[] = [];
@@ -94,5 +86,6 @@ export const reportCommand: Command = {
   name: 'report',
   summary: 'print the Table 1 report of a run or a prism score output, with 95% intervals',
   help: HELP,
+  flags: REPORT_FLAGS,
   run,
 };

@@ -5,10 +5,20 @@ import { renderRunReport } from '../../runs/render-run-report.js';
 import { problemsOfRun } from '../../runs/run-problems.js';
 import type { ResponseScorer } from '../../runs/score-run.js';
 import { scoreRun } from '../../runs/score-run.js';
+import { type FlagTable, flagHelp } from '../flags.js';
 import type { CliIo, Command } from '../io.js';
 import { UsageError } from '../io.js';
 import { parseFlags } from '../parse-flags.js';
 import { formatDiagnostic, realScorer } from './run.js';
+
+const FLAGS = {
+  dataset: { type: 'string', arg: 'PATH', help: "problems to score against (default: run.json's dataset)" },
+  force: {
+    type: 'boolean',
+    help: 'rescore even when problems of the run are missing (their records are dropped)',
+  },
+  quiet: { type: 'boolean', help: 'do not print the report' },
+} as const satisfies FlagTable;
 
 const HELP = `Usage: prism rescore RUN [--dataset PATH] [--force] [--quiet]
 
@@ -21,9 +31,7 @@ Transcripts and LLM judgements (judgements-*.jsonl) are kept untouched: they do 
 scorer.
 
 Options:
-  --dataset PATH   problems to score against (default: run.json's dataset)
-  --force          rescore even when problems of the run are missing (their records are dropped)
-  --quiet          do not print the report
+${flagHelp(FLAGS)}
 Exit codes: 0 rescored, 2 not a run directory or unreadable dataset.`;
 
 /** Creates `prism rescore` with an injectable scorer factory (tests pass a tiny one). */
@@ -31,11 +39,7 @@ export function createRescoreCommand(
   makeScorer: (problems: readonly Problem[]) => ResponseScorer = realScorer,
 ): Command {
   const run = async (argv: readonly string[], io: CliIo): Promise<number> => {
-    const flags = parseFlags(
-      argv,
-      { dataset: { type: 'string' }, quiet: { type: 'boolean' }, force: { type: 'boolean' } },
-      true,
-    );
+    const flags = parseFlags(argv, FLAGS, true);
     const parsed = flags as {
       values: { dataset?: string; quiet?: boolean; force?: boolean };
       positionals: string[];
@@ -67,6 +71,7 @@ export function createRescoreCommand(
     name: 'rescore',
     summary: 'score the stored responses of a run again (no API calls)',
     help: HELP,
+    flags: FLAGS,
     run,
   };
 }

@@ -33,13 +33,97 @@ import {
 } from '../../tasks/robustness-report.js';
 import { PRISM_TASKS, runPrismTask } from '../../tasks/run-prism-task.js';
 import { DEFAULT_TECHNIQUE_SETTINGS, TECHNIQUES } from '../../techniques/techniques.js';
+import { type FlagTable, flagHelp } from '../flags.js';
 import { EXIT_INTERRUPTED } from '../interruptible.js';
 import type { CliIo, Command } from '../io.js';
 import { UsageError } from '../io.js';
 import type { ModelCommandDeps } from '../model-call-flags.js';
 import { parseFlags } from '../parse-flags.js';
 import { bundledDatasetPath } from '../paths.js';
-import { readSelection, SELECTION_HELP, SELECTION_OPTIONS, selectProblems } from '../select-problems.js';
+import { readSelection, SELECTION_FLAGS, selectProblems } from '../select-problems.js';
+
+const FLAGS = {
+  model: {
+    type: 'string',
+    arg: 'NAME',
+    help: 'model name as the server knows it (required without a config file)',
+  },
+  config: {
+    type: 'string',
+    arg: 'FILE',
+    help: 'providers and roles (JSON; schema: schema/prism.config.schema.json)',
+  },
+  provider: {
+    type: 'string',
+    arg: 'P',
+    help: "openai (default) or anthropic: the protocol of --model's server",
+  },
+  technique: {
+    type: 'string',
+    arg: 'NAME',
+    help: 'zero-shot | self-refine | single-agent-review | multi-agent-review',
+  },
+  prompt: {
+    type: 'string',
+    arg: 'NAME',
+    help: "the solver's prompt: prism (default; PRISM-Physics's display-formula\nprompt) or physicseval (PhysicsEval's expert persona, step-by-step\nsolution, final answers in brief); its version is in run.json",
+  },
+  rounds: {
+    type: 'string',
+    arg: 'N',
+    help: "review/refine rounds (default 1, as in the paper; or the config's)",
+  },
+  'no-cache': { type: 'boolean', help: 'neither read nor write the response cache' },
+  'cache-ttl': {
+    type: 'string',
+    arg: 'HOURS',
+    help: "ignore cache entries older than this (or the config's cache_ttl_hours)",
+  },
+  'base-url': { type: 'string', arg: 'URL', help: 'API base URL including /v1' },
+  dataset: { type: 'string', arg: 'PATH', help: 'problems (default: the bundled benchmark)' },
+  samples: {
+    type: 'string',
+    arg: 'K',
+    help: 'samples per problem (default 1); K > 1 adds mean@K and pass@k',
+  },
+  out: { type: 'string', arg: 'DIR', help: 'run directory (default runs/<model>)' },
+  concurrency: { type: 'string', arg: 'N', help: 'requests in flight (default 8)' },
+  temperature: { type: 'string', arg: 'T', help: "sampling temperature (default: the server's)" },
+  'max-tokens': { type: 'string', arg: 'N', help: 'generation limit (default 8096, as in the paper)' },
+  'reasoning-effort': { type: 'string', arg: 'E', help: 'low | medium | high, for reasoning models' },
+  timeout: { type: 'string', arg: 'S', help: 'per-attempt timeout in seconds (default 600)' },
+  'max-attempts': {
+    type: 'string',
+    arg: 'N',
+    help: 'attempts per request on 429/5xx/network errors (default 6)',
+  },
+  'retry-errors': { type: 'boolean', help: 'request again the samples that failed before' },
+  'text-only': { type: 'boolean', help: 'do not attach problem images' },
+  quiet: { type: 'boolean', help: 'no progress, no table' },
+  jsonl: { type: 'boolean', help: 'progress events and the final report as JSON lines on stdout' },
+  ...SELECTION_FLAGS,
+  instances: {
+    type: 'string',
+    arg: 'N',
+    help: 'PRiSM Task I: run N instances (prism instances) of every problem whose\ntext shows parameters instead of the problems; adds prism.json and\nprism.md (Table 3 layout: Overall Acc, TRUE@90, Volatility, TFR, and the\nstep-score profile across instances) to the run directory',
+  },
+  'instance-seed': { type: 'string', arg: 'S', help: 'seed of the instances (default 0)' },
+  task: {
+    type: 'string',
+    arg: 'T',
+    help: 'a PRiSM task on N instances (default 5) of the parameterized problems:\nIV code synthesis (Python run in a sandbox), III correction of an\ninjected error, V ambiguity (masked inputs; --judge-model labels)',
+  },
+  'judge-model': { type: 'string', arg: 'NAME', help: "Task III/V's judge (default: the solver's model)" },
+  paraphrase: {
+    type: 'boolean',
+    help: "with --instances: each instance's text is first paraphrased (one\nrewrite per variation); a paraphrase that loses or invents a\n{{placeholder}} is refused and that instance keeps the original text",
+  },
+  'paraphrase-model': {
+    type: 'string',
+    arg: 'M',
+    help: "the paraphrasing model (same endpoint; default: the config's\nparaphraser role, else the solver)",
+  },
+} as const satisfies FlagTable;
 
 const HELP = `Usage: prism run --model NAME [--base-url URL] [--provider openai|anthropic] [--dataset PATH]
                  [--technique NAME] [--prompt prism|physicseval] [--rounds N] [--samples K] [--out DIR]
@@ -64,7 +148,7 @@ with --retry-errors. Responses are also cached by content (endpoint, model, para
 version, problem, sample) under PRISM_CACHE_DIR (default $XDG_CACHE_HOME/prism-physics, else
 ~/.cache/prism-physics).
 
-Techniques (PhysicsEval, spec A2–A5): zero-shot (default), self-refine, single-agent-review,
+Techniques (PhysicsEval): zero-shot (default), self-refine, single-agent-review,
 multi-agent-review. Every call of a technique is a step of the sample's transcript
 (transcripts.jsonl in the run directory), cached by content and resumed per call; the technique's
 final answer is what is scored. Roles (solver, reviewer, verifiers, meta_verifier, judge) come from
@@ -75,45 +159,7 @@ A rejected key (401/403), an unknown model (404) or nothing listening at the bas
 run at the first failure with the server's message. Two runs cannot share a run directory (.lock).
 
 Options:
-  --model NAME           model name as the server knows it (required without a config file)
-  --config FILE          providers and roles (JSON; schema: schema/prism.config.schema.json)
-  --provider P           openai (default) or anthropic: the protocol of --model's server
-  --technique NAME       zero-shot | self-refine | single-agent-review | multi-agent-review
-  --prompt NAME          the solver's prompt: prism (default; PRISM-Physics's display-formula
-                         prompt) or physicseval (PhysicsEval's expert persona, step-by-step
-                         solution, final answers in brief); its version is in run.json
-  --rounds N             review/refine rounds (default 1, as in the paper; or the config's)
-  --no-cache             neither read nor write the response cache
-  --cache-ttl HOURS      ignore cache entries older than this (or the config's cache_ttl_hours)
-  --base-url URL         API base URL including /v1
-  --dataset PATH         problems (default: the bundled benchmark)
-  --samples K            samples per problem (default 1); K > 1 adds mean@K and pass@k
-  --out DIR              run directory (default runs/<model>)
-  --concurrency N        requests in flight (default 8)
-  --temperature T        sampling temperature (default: the server's)
-  --max-tokens N         generation limit (default 8096, as in the paper)
-  --reasoning-effort E   low | medium | high, for reasoning models
-  --timeout S            per-attempt timeout in seconds (default 600)
-  --max-attempts N       attempts per request on 429/5xx/network errors (default 6)
-  --retry-errors         request again the samples that failed before
-  --text-only            do not attach problem images
-  --quiet                no progress, no table
-  --jsonl                progress events and the final report as JSON lines on stdout
-${SELECTION_HELP}
-  --instances N          PRiSM Task I: run N instances (prism instances) of every problem whose
-                         text shows parameters instead of the problems; adds prism.json and
-                         prism.md (Table 3 layout: Overall Acc, TRUE@90, Volatility, TFR, and the
-                         step-score profile across instances) to the run directory
-  --instance-seed S      seed of the instances (default 0)
-  --task T               a PRiSM task on N instances (default 5) of the parameterized problems:
-                         IV code synthesis (Python run in a sandbox), III correction of an
-                         injected error, V ambiguity (masked inputs; --judge-model labels)
-  --judge-model NAME     Task III/V's judge (default: the solver's model)
-  --paraphrase           with --instances: each instance's text is first paraphrased (one
-                         rewrite per variation); a paraphrase that loses or invents a
-                         {{placeholder}} is refused and that instance keeps the original text
-  --paraphrase-model M   the paraphrasing model (same endpoint; default: the config's
-                         paraphraser role, else the solver)
+${flagHelp(FLAGS)}
 Exit codes: 0 all samples answered, 1 some requests failed (see --retry-errors) or stopped by a
 fatal failure, 2 bad input, a run directory made with other settings or in use, 130 interrupted
 (Ctrl-C; the same command resumes).`;
@@ -157,44 +203,7 @@ export function modelDirName(model: string): string {
 /** Creates `prism run` with the given effects. */
 export function createRunCommand(deps: RunCommandDeps): Command {
   const run = async (argv: readonly string[], io: CliIo): Promise<number> => {
-    const { values } = parseFlags(
-      argv,
-      {
-        model: { type: 'string' },
-        'base-url': { type: 'string' },
-        provider: { type: 'string' },
-        config: { type: 'string' },
-        technique: { type: 'string' },
-        prompt: { type: 'string' },
-        rounds: { type: 'string' },
-        'no-cache': { type: 'boolean' },
-        'cache-ttl': { type: 'string' },
-        dataset: { type: 'string' },
-        samples: { type: 'string' },
-        out: { type: 'string' },
-        concurrency: { type: 'string' },
-        temperature: { type: 'string' },
-        'max-tokens': { type: 'string' },
-        'reasoning-effort': { type: 'string' },
-        timeout: { type: 'string' },
-        'max-attempts': { type: 'string' },
-        'retry-errors': { type: 'boolean' },
-        limit: { type: 'string' },
-        'text-only': { type: 'boolean' },
-        quiet: { type: 'boolean' },
-        jsonl: { type: 'boolean' },
-        instances: { type: 'string' },
-        'instance-seed': { type: 'string' },
-        task: { type: 'string' },
-        'judge-model': { type: 'string' },
-        paraphrase: { type: 'boolean' },
-        'paraphrase-model': { type: 'string' },
-        domain: SELECTION_OPTIONS.domain,
-        difficulty: SELECTION_OPTIONS.difficulty,
-        problem: SELECTION_OPTIONS.problem,
-      },
-      false,
-    );
+    const { values } = parseFlags(argv, FLAGS, false);
     const str = (k: string): string | undefined => values[k] as string | undefined;
     const model = str('model');
     if (values.quiet === true && values.jsonl === true)
@@ -469,6 +478,7 @@ export function createRunCommand(deps: RunCommandDeps): Command {
     summary:
       'run a model (or a technique: self-refine, single/multi-agent review) on the problems, store and score the answers',
     help: HELP,
+    flags: FLAGS,
     run,
   };
 }

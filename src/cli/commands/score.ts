@@ -14,20 +14,43 @@ import { createScorer } from '../../score/create-scorer.js';
 import { SCORE_POLICIES, type ScorePolicy } from '../../score/step-credit.js';
 import type { ScoreRecord } from '../../score/types.js';
 import { fileLevelErrors } from '../dataset-errors.js';
+import { type FlagTable, flagHelp } from '../flags.js';
 import type { CliIo, Command } from '../io.js';
 import { UsageError } from '../io.js';
 import { parseFlags } from '../parse-flags.js';
 import { bundledDatasetPath, bundledResponsesPath } from '../paths.js';
 import { createProgress } from '../progress.js';
-import {
-  type ProblemSelection,
-  readSelection,
-  SELECTION_HELP,
-  SELECTION_OPTIONS,
-  selectProblems,
-} from '../select-problems.js';
+import { type ProblemSelection, readSelection, SELECTION_FLAGS, selectProblems } from '../select-problems.js';
 import { inShard, parseShard, runFingerprint, type ShardManifest } from '../shard.js';
 import { formatDiagnostic } from './validate.js';
+
+const FLAGS = {
+  dataset: { type: 'string', arg: 'PATH', help: 'reference problems (JSON array, JSONL or directory)' },
+  responses: { type: 'string', arg: 'PATH', help: 'responses JSONL (file or directory)' },
+  out: {
+    type: 'string',
+    arg: 'DIR',
+    help: "output directory (default out/score; with a selection out/score-<selection>,\ne.g. out/score-domain-optics, so that it never replaces the whole run's);\nreplacing an output of another size is said on stderr",
+  },
+  mode: {
+    type: 'string',
+    arg: 'MODE',
+    help: "physical (default) or strict (the paper's whole solution sets)",
+  },
+  policy: {
+    type: 'string',
+    arg: 'POLICY',
+    help: 'derived (default: given nodes earn nothing) or paper (plain |Ach(M)|/|F|);\nevery record also carries paper_step_score',
+  },
+  json: { type: 'boolean', help: 'print the summary as JSON (as in DIR/summary.json) instead of the table' },
+  quiet: { type: 'boolean', help: 'no progress and no summary table on the terminal' },
+  shard: {
+    type: 'string',
+    arg: 'i/n',
+    help: "score only responses whose input position ≡ i (mod n), 0 ≤ i < n, and write\nDIR/shard.json; `prism merge` joins the shards' DIRs into the one-machine result",
+  },
+  ...SELECTION_FLAGS,
+} as const satisfies FlagTable;
 
 const HELP = `Usage: prism score [--dataset PATH] [--responses PATH] [--out DIR] [--mode physical|strict]
                    [--policy derived|paper] [--domain D] [--difficulty L] [--problem ID] [--limit N] [--json] [--quiet]
@@ -47,38 +70,12 @@ DIR/summary.json (schema/prism.summary.schema.json: each mean with n, standard e
 interval), the same as CSV (DIR/records.csv, DIR/summary.csv), and prints the summary table.
 
 Options:
-  --dataset PATH     reference problems (JSON array, JSONL or directory)
-  --responses PATH   responses JSONL (file or directory)
-  --out DIR          output directory (default out/score; with a selection out/score-<selection>,
-                     e.g. out/score-domain-optics, so that it never replaces the whole run's);
-                     replacing an output of another size is said on stderr
-  --mode MODE        physical (default) or strict (the paper's whole solution sets)
-  --policy POLICY    derived (default: given nodes earn nothing) or paper (plain |Ach(M)|/|F|);
-                     every record also carries paper_step_score
-  --json             print the summary as JSON (as in DIR/summary.json) instead of the table
-  --quiet            no progress and no summary table on the terminal
-  --shard i/n        score only responses whose input position ≡ i (mod n), 0 ≤ i < n, and write
-                     DIR/shard.json; \`prism merge\` joins the shards' DIRs into the one-machine result
-${SELECTION_HELP}
+${flagHelp(FLAGS)}
 Responses to problems outside the selection are skipped silently.
 Exit codes: 0 scored, 2 unreadable input or nothing to score.`;
 
 async function run(argv: readonly string[], io: CliIo): Promise<number> {
-  const { values } = parseFlags(
-    argv,
-    {
-      dataset: { type: 'string' },
-      responses: { type: 'string' },
-      out: { type: 'string' },
-      mode: { type: 'string' },
-      policy: { type: 'string' },
-      quiet: { type: 'boolean' },
-      json: { type: 'boolean' },
-      shard: { type: 'string' },
-      ...SELECTION_OPTIONS,
-    },
-    false,
-  );
+  const { values } = parseFlags(argv, FLAGS, false);
   const mode = (values.mode ?? 'physical') as string;
   if (mode !== 'physical' && mode !== 'strict')
     throw new UsageError(`--mode must be physical or strict, not '${mode}'`);
@@ -222,5 +219,6 @@ export const scoreCommand: Command = {
   name: 'score',
   summary: 'score responses against reference DAGs (step score, final answer)',
   help: HELP,
+  flags: FLAGS,
   run,
 };

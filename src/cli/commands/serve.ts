@@ -5,11 +5,71 @@ import { createApp } from '../../server/create-app.js';
 import { formatRewardMix, parseRewardMix } from '../../server/reward-mix.js';
 import { serveHttp } from '../../server/serve-http.js';
 import { createWorkerPool } from '../../server/worker-pool.js';
+import { type FlagTable, flagHelp } from '../flags.js';
 import type { CliIo, Command } from '../io.js';
 import { UsageError } from '../io.js';
 import { parseFlags } from '../parse-flags.js';
 import { bundledDatasetPath } from '../paths.js';
 import { formatDiagnostic } from './validate.js';
+
+const FLAGS = {
+  dataset: { type: 'string', arg: 'PATH', help: 'reference problems (default: the bundled benchmark)' },
+  host: {
+    type: 'string',
+    arg: 'HOST',
+    help: 'bind address (default 127.0.0.1; another needs PRISM_SERVER_TOKEN)',
+  },
+  port: { type: 'string', arg: 'N', help: 'port (default 8000; 0 picks a free one)' },
+  workers: { type: 'string', arg: 'N', help: 'worker threads (default: available CPUs)' },
+  'item-timeout-ms': { type: 'string', arg: 'T', help: 'hard per-item deadline (default 10000)' },
+  'max-queue': {
+    type: 'string',
+    arg: 'N',
+    help: 'most items queued for the workers at once; further batches wait their\nturn, whatever their size (default 4096)',
+  },
+  'max-body-bytes': {
+    type: 'string',
+    arg: 'B',
+    help: 'largest request body; beyond: 413 (default 67108864)',
+  },
+  'max-inflight-bytes': {
+    type: 'string',
+    arg: 'B',
+    help: 'most bytes of request bodies held by all requests in flight; a request\npast it gets 503 + Retry-After (default 4 × --max-body-bytes)',
+  },
+  'headers-timeout-ms': {
+    type: 'string',
+    arg: 'T',
+    help: "time to receive a request's headers (default 20000)",
+  },
+  'request-timeout-ms': {
+    type: 'string',
+    arg: 'T',
+    help: 'time to receive a whole request, body included (default 120000)',
+  },
+  'drain-quiet-ms': {
+    type: 'string',
+    arg: 'T',
+    help: 'on SIGTERM, keep accepting until no request came for T ms (default 2000)',
+  },
+  'drain-grace-ms': { type: 'string', arg: 'T', help: '... but no longer than T ms (default 20000)' },
+  'warmup-items': {
+    type: 'string',
+    arg: 'N',
+    help: 'answers each worker scores before /health says ready (default 200; 0: none)',
+  },
+  reward: {
+    type: 'string',
+    arg: 'MIX',
+    help: 'reward = w1*step + w2*final (+ constant), default 0.5*step+0.5*final',
+  },
+  mode: { type: 'string', arg: 'MODE', help: 'physical (default) or strict' },
+  'work-budget': {
+    type: 'string',
+    arg: 'UNITS',
+    help: "the scorer's deterministic work budget per response (default 10,000,000\nwork-meter units; a trainer wanting tighter bounds passes e.g. 1000000)",
+  },
+} as const satisfies FlagTable;
 
 const HELP = `Usage: prism serve [--dataset PATH] [--host 127.0.0.1] [--port 8000] [--workers N]
                    [--item-timeout-ms T] [--max-queue N] [--max-body-bytes B]
@@ -33,25 +93,7 @@ Labels or problem ids naming no loaded problem are never a silent 0: /get_reward
 reward null with its error.
 
 Options:
-  --dataset PATH         reference problems (default: the bundled benchmark)
-  --host HOST            bind address (default 127.0.0.1; another needs PRISM_SERVER_TOKEN)
-  --port N               port (default 8000; 0 picks a free one)
-  --workers N            worker threads (default: available CPUs)
-  --item-timeout-ms T    hard per-item deadline (default 10000)
-  --max-queue N          most items queued for the workers at once; further batches wait their
-                         turn, whatever their size (default 4096)
-  --max-body-bytes B     largest request body; beyond: 413 (default 67108864)
-  --max-inflight-bytes B most bytes of request bodies held by all requests in flight; a request
-                         past it gets 503 + Retry-After (default 4 × --max-body-bytes)
-  --headers-timeout-ms T time to receive a request's headers (default 20000)
-  --request-timeout-ms T time to receive a whole request, body included (default 120000)
-  --drain-quiet-ms T     on SIGTERM, keep accepting until no request came for T ms (default 2000)
-  --drain-grace-ms T     ... but no longer than T ms (default 20000)
-  --warmup-items N       answers each worker scores before /health says ready (default 200; 0: none)
-  --reward MIX           reward = w1*step + w2*final (+ constant), default 0.5*step+0.5*final
-  --mode MODE            physical (default) or strict
-  --work-budget UNITS    the scorer's deterministic work budget per response (default 10,000,000
-                         work-meter units; a trainer wanting tighter bounds passes e.g. 1000000)
+${flagHelp(FLAGS)}
 Exit codes: 0 after a clean shutdown, 2 bad options or unreadable dataset.`;
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
@@ -65,28 +107,7 @@ function positiveInt(value: unknown, name: string, fallback: number, min = 1): n
 }
 
 async function run(argv: readonly string[], io: CliIo): Promise<number> {
-  const { values } = parseFlags(
-    argv,
-    {
-      dataset: { type: 'string' },
-      host: { type: 'string' },
-      port: { type: 'string' },
-      workers: { type: 'string' },
-      'item-timeout-ms': { type: 'string' },
-      'max-queue': { type: 'string' },
-      'max-body-bytes': { type: 'string' },
-      'max-inflight-bytes': { type: 'string' },
-      'headers-timeout-ms': { type: 'string' },
-      'request-timeout-ms': { type: 'string' },
-      'drain-quiet-ms': { type: 'string' },
-      'drain-grace-ms': { type: 'string' },
-      'warmup-items': { type: 'string' },
-      reward: { type: 'string' },
-      mode: { type: 'string' },
-      'work-budget': { type: 'string' },
-    },
-    false,
-  );
+  const { values } = parseFlags(argv, FLAGS, false);
   const host = (values.host as string | undefined) ?? '127.0.0.1';
   const token = process.env.PRISM_SERVER_TOKEN?.trim() || undefined;
   if (token === undefined && !LOOPBACK.has(host))
@@ -179,5 +200,6 @@ export const serveCommand: Command = {
   name: 'serve',
   summary: 'reward server for RL trainers (OpenRLHF /get_reward, dense rewards, metrics)',
   help: HELP,
+  flags: FLAGS,
   run,
 };

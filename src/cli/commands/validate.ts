@@ -7,9 +7,19 @@ import { checkParameters } from '../../instances/check-parameters.js';
 import { relationSides } from '../../score/answer-text.js';
 import { expressionValue, withinPrecision } from '../../score/numeric-answer.js';
 import { createPairMatcher } from '../../score/pair-matcher.js';
+import { type FlagTable, flagHelp } from '../flags.js';
 import type { CliIo, Command } from '../io.js';
 import { parseFlags } from '../parse-flags.js';
 import { bundledDatasetPath } from '../paths.js';
+
+const FLAGS = {
+  dataset: { type: 'string', arg: 'PATH', help: 'the dataset to check' },
+  json: {
+    type: 'boolean',
+    help: 'print {path, problems, valid (loaded), with_errors (of those), skipped,\nwitness_checked, findings: [{code, severity, where, message}], given: [{problem,\nnode, formula, stated?}]} as JSON',
+  },
+  'no-witness': { type: 'boolean', help: 'structural checks only' },
+} as const satisfies FlagTable;
 
 const HELP = `Usage: prism validate [--dataset PATH] [--json] [--no-witness]
 
@@ -31,11 +41,7 @@ to it, or its \`given\` field says so): the default step score gives them no cre
 findings and do not change the exit code.
 
 Options:
-  --dataset PATH   the dataset to check
-  --json           print {path, problems, valid (loaded), with_errors (of those), skipped,
-                   witness_checked, findings: [{code, severity, where, message}], given: [{problem,
-                   node, formula, stated?}]} as JSON
-  --no-witness     structural checks only
+${flagHelp(FLAGS)}
 Exit codes: 0 no findings, 1 findings, 2 unreadable input.`;
 
 /** The scoring stage's numeric-answer helpers, so final answers are read as scoring reads them. */
@@ -47,11 +53,11 @@ export function formatDiagnostic(d: Diagnostic): string {
 }
 
 async function run(argv: readonly string[], io: CliIo): Promise<number> {
-  const values = parseFlags(argv, {
-    dataset: { type: 'string' },
-    json: { type: 'boolean' },
-    'no-witness': { type: 'boolean' },
-  }).values as { dataset?: string; json?: boolean; 'no-witness'?: boolean };
+  const values = parseFlags(argv, FLAGS).values as {
+    dataset?: string;
+    json?: boolean;
+    'no-witness'?: boolean;
+  };
   const path = values.dataset ?? bundledDatasetPath();
   const loaded = loadDataset(path, { schema: true });
   if (!loaded.readable) {
@@ -126,5 +132,6 @@ export const validateCommand: Command = {
   name: 'validate',
   summary: 'check a dataset: DAG structure, dependencies, formulas, ids, witness and final answers',
   help: HELP,
+  flags: FLAGS,
   run,
 };

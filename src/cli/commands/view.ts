@@ -2,10 +2,30 @@ import { spawn } from 'node:child_process';
 import { readAppBundle } from '../../viewer/app-bundle.js';
 import { renderAppShell } from '../../viewer/render-html-report.js';
 import { startViewerServer } from '../../viewer/viewer-server.js';
+import { type FlagTable, flagHelp } from '../flags.js';
 import type { CliIo, Command } from '../io.js';
 import { UsageError } from '../io.js';
 import { parseFlags } from '../parse-flags.js';
-import { loadViewerRuns, VIEWER_INPUT_OPTIONS } from './report-html.js';
+import { loadViewerRuns } from './report-html.js';
+
+const FLAGS = {
+  port: { type: 'string', arg: 'P', help: 'port (default 7878; 0 picks a free one)' },
+  open: { type: 'boolean', help: 'open the page in the default browser (xdg-open / open)' },
+  dataset: {
+    type: 'string',
+    arg: 'PATH',
+    help: "problems (default: the run's dataset, else the bundled benchmark)",
+  },
+  responses: {
+    type: 'string',
+    arg: 'PATH',
+    help: 'answers for score outputs (default: the bundled sample answers)',
+  },
+  'no-evidence': {
+    type: 'boolean',
+    help: 'skip the equivalence evidence for missed nodes (faster on big runs)',
+  },
+} as const satisfies FlagTable;
 
 const HELP = `Usage: prism view RUN_DIR|records.jsonl... [--port P] [--open] [--dataset PATH] [--responses PATH]
 
@@ -14,19 +34,11 @@ http://127.0.0.1:P/ over one or more runs (run directories, prism score --out di
 records.jsonl files); each response's detail is loaded on demand. Stops on Ctrl-C.
 
 Options:
-  --port P           port (default 7878; 0 picks a free one)
-  --open             open the page in the default browser (xdg-open / open)
-  --dataset PATH     problems (default: the run's dataset, else the bundled benchmark)
-  --responses PATH   answers for score outputs (default: the bundled sample answers)
-  --no-evidence      skip the equivalence evidence for missed nodes (faster on big runs)
+${flagHelp(FLAGS)}
 Exit codes: 0 stopped, 2 bad input.`;
 
 async function run(argv: readonly string[], io: CliIo): Promise<number> {
-  const parsed = parseFlags(
-    argv,
-    { port: { type: 'string' }, open: { type: 'boolean' }, ...VIEWER_INPUT_OPTIONS },
-    true,
-  );
+  const parsed = parseFlags(argv, FLAGS, true);
   const port = Number(parsed.values.port ?? '7878');
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be 0..65535`);
   const bundle = readAppBundle();
@@ -61,5 +73,6 @@ export const viewCommand: Command = {
   name: 'view',
   summary: 'serve the browser viewer over runs on 127.0.0.1',
   help: HELP,
+  flags: FLAGS,
   run,
 };
