@@ -1,7 +1,9 @@
 /**
  * prism-physics — the library API. The pipeline stages, in data-flow order: parse → normalize →
  * compile/solve → equivalence → extract → DAG → score → report; then the edges (datasets, model
- * client, runs) and statistics.
+ * client, runs) and statistics. Each stage is also its own subpath (`prism-physics/score`, …).
+ *
+ * @module prism-physics
  */
 
 // PRISM-Physics's DAG-building pipeline (prism build-dag), as a namespace.
