@@ -15,7 +15,7 @@ const guide = readFileSync(new URL('../../docs/getting-started.md', import.meta.
 
 /** The `npx prism …` lines of the First hour block, without comments and pipes. */
 function firstHourCommands(): string[][] {
-  const block = /## First hour\n\n```sh\n([\s\S]*?)```/.exec(guide)?.[1];
+  const block = /## First hour\n\n```sh[^\n]*\n([\s\S]*?)```/.exec(guide)?.[1];
   assert.ok(block, 'docs/getting-started.md has a First hour block');
   return block
     .split('\n')
