@@ -1,6 +1,7 @@
 import type { ViewerRun, ViewerTableRow } from '../src/viewer/viewer-data.js';
 import { h, pct, secs } from './dom.js';
 import { barChart, histogram, stripPlot } from './plots.js';
+import { prismView } from './prism.js';
 
 function table1(run: ViewerRun): HTMLElement {
   const cols = [...run.table.by_difficulty, run.table.average];
@@ -109,6 +110,7 @@ export function overviewView(run: ViewerRun): HTMLElement {
         ]),
       ),
     ),
+    run.prism === undefined || run.prism.length === 0 ? null : prismView(run.prism),
     t.at_k === undefined
       ? null
       : h(

@@ -1,4 +1,10 @@
-import type { ViewerDetail, ViewerItem, ViewerProblem } from '../src/viewer/viewer-data.js';
+import type {
+  ViewerDetail,
+  ViewerInstance,
+  ViewerItem,
+  ViewerProblem,
+  ViewerTranscriptCall,
+} from '../src/viewer/viewer-data.js';
 import { h, s, tex } from './dom.js';
 
 const NODE_W = 210;
@@ -67,6 +73,31 @@ function prose(text: string): Node[] {
     else if (part !== '') out.push(document.createTextNode(part.replace(/^#+ /gm, '')));
   });
   return out;
+}
+
+/**
+ * Text with `$…$`, `$$…$$`, `\(…\)`, `\[…\]` math rendered by KaTeX (no `trust`: no links, no
+ * HTML, no styles from the text) and the rest as text nodes: dataset and model text never becomes
+ * markup.
+ */
+export function richText(text: string): Node[] {
+  const out: Node[] = [];
+  let at = 0;
+  for (const b of mathBlocks(text)) {
+    out.push(...prose(text.slice(at, b.start)));
+    out.push(tex(b.body, b.display));
+    at = b.end;
+  }
+  out.push(...prose(text.slice(at)));
+  return out;
+}
+
+/** `1.23e-4` as `+0.012 %`-style text: the sign kept, three significant figures. */
+export function formatRelativeError(r: number): string {
+  const pc = 100 * r;
+  const body =
+    Math.abs(pc) >= 0.001 || pc === 0 ? Math.abs(pc).toPrecision(3) : Math.abs(pc).toExponential(2);
+  return `${pc < 0 ? '−' : pc > 0 ? '+' : '±'}${body} %`;
 }
 
 /** The problem / response view: verdict, answer with linked formulas, the DAG and the node panel. */
@@ -323,16 +354,24 @@ export function responseView(item: ViewerItem, problem: ViewerProblem, d: Viewer
           { class: 'muted' },
           ` final nodes matched: ${String(fa.nodes)} · explicit check: ${String(fa.explicit)}`,
         ),
-    ...(fa?.answers ?? []).map((a) =>
-      h(
+    ...(fa?.answers ?? []).map((a, k) => {
+      const rel = d.relative_errors?.[k];
+      return h(
         'div',
-        { class: 'fa-row' },
+        { class: 'fa-row', 'data-answer': k },
         `expected (${a.form}) `,
         tex(a.expected),
-        a.correct ? ` ✓ by ` : ' ✗ no candidate matched',
-        a.by === undefined ? null : tex(a.by),
-      ),
-    ),
+        a.correct ? ` ✓ by ` : rel ? ' ✗ the answer states ' : ' ✗ no candidate matched',
+        a.by === undefined ? (rel ? tex(rel.got) : null) : tex(a.by),
+        rel
+          ? h(
+              'span',
+              { class: `relerr ${a.correct ? 'ok' : 'bad'}`, 'data-relerr': rel.relative_error },
+              ` relative error ${formatRelativeError(rel.relative_error)}`,
+            )
+          : null,
+      );
+    }),
   );
   const extras = h(
     'div',
@@ -354,17 +393,7 @@ export function responseView(item: ViewerItem, problem: ViewerProblem, d: Viewer
           h('pre', {}, d.diagnostics.map((x) => JSON.stringify(x)).join('\n')),
         ),
     d.judge === undefined ? null : judgePanel(d.judge),
-    d.transcript === undefined
-      ? null
-      : h(
-          'details',
-          {},
-          h('summary', {}, 'Technique transcript'),
-          h('pre', {}, JSON.stringify(d.transcript, null, 2)),
-        ),
-    d.instance === undefined
-      ? null
-      : h('details', {}, h('summary', {}, 'Instance'), h('pre', {}, JSON.stringify(d.instance, null, 2))),
+    d.transcript === undefined || d.transcript.length === 0 ? null : transcriptPanel(d.transcript),
   );
   return h(
     'section',
@@ -376,7 +405,16 @@ export function responseView(item: ViewerItem, problem: ViewerProblem, d: Viewer
       h('small', { class: 'muted' }, ` · ${problem.id} · ${problem.domain} · ${problem.difficulty}`),
     ),
     verdict,
-    h('details', {}, h('summary', {}, 'Problem'), h('div', { class: 'context' }, ...prose(problem.context))),
+    h(
+      'details',
+      { open: true, id: 'problem' },
+      h('summary', {}, 'Problem'),
+      h('div', { class: 'context' }, ...richText(problem.context)),
+      ...(problem.subquestions ?? []).map((q) =>
+        h('div', { class: 'subq' }, h('b', {}, `(${q.letter}) `), ...richText(q.text)),
+      ),
+    ),
+    d.instance === undefined ? null : instancePanel(d.instance, fa?.answers ?? [], d.relative_errors),
     h(
       'div',
       { class: 'legend' },
@@ -495,4 +533,172 @@ export function judgePanel(judge: unknown): HTMLElement {
     blocks.push(h('div', { class: 'judge', 'data-rubric': rubric }, head, body));
   }
   return h('details', { open: true, id: 'judge' }, h('summary', {}, 'LLM judges'), ...blocks);
+}
+
+const STEP_TITLES: Record<string, string> = {
+  solve: 'Solver: first solution',
+  refine: 'Solver: answers again (self-refine)',
+  review: 'Reviewer: lists mistakes',
+  verify: 'Verifier: scores and mistakes',
+  meta: 'Meta-verifier: filters the mistakes',
+  revise: 'Solver: revises after feedback',
+};
+
+function stepTitle(c: ViewerTranscriptCall): string {
+  // `verify-1-2`: the verifier step, round 1, verifier 2.
+  const [base = c.step, ...numbers] = c.step.split('-');
+  const title = STEP_TITLES[base];
+  return title === undefined ? c.step : [title, ...numbers].join(' · ');
+}
+
+/** A review's parsed reply as a list (mistakes) and a table (scores), not JSON. */
+function parsedView(parsed: unknown): HTMLElement | null {
+  if (typeof parsed !== 'object' || parsed === null) return null;
+  // A reviewer's or meta-verifier's reply is its list of mistakes; a verifier's, scores and mistakes.
+  const p = (Array.isArray(parsed) ? { mistakes: parsed } : parsed) as Record<string, unknown>;
+  const parts: Node[] = [];
+  if (Array.isArray(p.mistakes))
+    parts.push(
+      p.mistakes.length === 0
+        ? h('div', { class: 'muted' }, 'no mistakes listed')
+        : h(
+            'ol',
+            { class: 'mistakes' },
+            ...p.mistakes.map((m) => h('li', {}, ...richText(typeof m === 'string' ? m : JSON.stringify(m)))),
+          ),
+    );
+  const scores = p.scores;
+  if (typeof scores === 'object' && scores !== null && !Array.isArray(scores))
+    parts.push(
+      h(
+        'table',
+        { class: 'num scores' },
+        h(
+          'tbody',
+          {},
+          ...Object.entries(scores as Record<string, unknown>).map(([k, v]) =>
+            h('tr', {}, h('th', {}, k.replace(/_/g, ' ')), h('td', {}, `${String(v)} / 5`)),
+          ),
+        ),
+      ),
+    );
+  for (const [k, v] of Object.entries(p))
+    if (
+      k !== 'mistakes' &&
+      k !== 'scores' &&
+      (typeof v === 'number' || typeof v === 'string' || typeof v === 'boolean')
+    )
+      parts.push(h('div', { class: 'muted' }, `${k.replace(/_/g, ' ')}: ${String(v)}`));
+  return parts.length === 0 ? null : h('div', { class: 'parsed' }, ...parts);
+}
+
+/**
+ * The technique's calls as a conversation: each step with who spoke (role, model), the turn it was
+ * given (prompt or feedback, folded) and the reply with its math; reviews as mistake lists and
+ * score tables.
+ */
+export function transcriptPanel(calls: readonly ViewerTranscriptCall[]): HTMLElement {
+  const total = calls.reduce((t, c) => t + c.latency_ms, 0);
+  return h(
+    'details',
+    { open: true, id: 'transcript' },
+    h(
+      'summary',
+      {},
+      `Technique transcript (${calls.length} call${calls.length === 1 ? '' : 's'}, ${(total / 1000).toFixed(1)} s)`,
+    ),
+    ...calls.map((c) =>
+      h(
+        'div',
+        { class: `turn role-${c.role.replace(/[^a-z_-]/gi, '')}`, 'data-step': c.step },
+        h(
+          'h4',
+          {},
+          stepTitle(c),
+          h(
+            'small',
+            { class: 'muted' },
+            ` · ${c.role} · ${c.model} · ${(c.latency_ms / 1000).toFixed(1)} s · ${c.tokens} tokens${c.cached ? ' · cached' : ''}${c.turns > 2 ? ' · same chat' : ''}`,
+          ),
+        ),
+        h('details', { class: 'prompt' }, h('summary', {}, 'prompt'), h('div', {}, ...richText(c.prompt))),
+        c.error === undefined ? null : h('div', { class: 'diag' }, `call failed: ${c.error}`),
+        c.response === null ? null : h('div', { class: 'reply' }, ...richText(c.response)),
+        c.parse_error === undefined
+          ? null
+          : h('div', { class: 'diag' }, `unreadable reply: ${c.parse_error}`),
+        parsedView(c.parsed),
+      ),
+    ),
+  );
+}
+
+const fmtValue = (v: number): string =>
+  Math.abs(v) >= 1e-3 && Math.abs(v) < 1e6 ? String(Number(v.toPrecision(6))) : v.toExponential(4);
+
+/**
+ * A PRiSM instance: the values drawn for its parameters, the ground truth computed from the DAG at
+ * those values, and the answer's verdict (with its relative error) per stated answer.
+ */
+export function instancePanel(
+  inst: ViewerInstance,
+  answers: readonly { expected: string; correct: boolean }[],
+  errors: ViewerDetail['relative_errors'],
+): HTMLElement {
+  return h(
+    'details',
+    { open: true, id: 'instance' },
+    h('summary', {}, `PRiSM instance ${inst.instance} of ${inst.instance_of}`),
+    h(
+      'table',
+      { class: 'num params' },
+      h('thead', {}, h('tr', {}, h('th', {}, 'parameter'), h('th', {}, 'value drawn'))),
+      h(
+        'tbody',
+        {},
+        ...Object.entries(inst.parameter_values).map(([k, v]) =>
+          h('tr', { 'data-param': k }, h('th', {}, k), h('td', {}, fmtValue(v))),
+        ),
+      ),
+    ),
+    h(
+      'table',
+      { class: 'num truth' },
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          ...['quantity', 'ground truth (computed)', 'SI value', 'verdict', 'relative error'].map((t) =>
+            h('th', {}, t),
+          ),
+        ),
+      ),
+      h(
+        'tbody',
+        {},
+        ...inst.ground_truth.map((g, i) => {
+          // The instance's final answers are its ground truth rewritten: pair them by text.
+          const found = answers.findIndex((x) => x.expected === g.latex);
+          const k = found < 0 ? i : found;
+          const a = answers[k];
+          const rel = errors?.[k];
+          return h(
+            'tr',
+            { 'data-truth': k },
+            h('td', {}, tex(g.quantity)),
+            h('td', {}, tex(g.latex)),
+            h('td', {}, fmtValue(g.value_si)),
+            h(
+              'td',
+              { class: a?.correct ? 'ok' : 'bad' },
+              a === undefined ? '—' : a.correct ? '✓ right' : '✗ wrong',
+            ),
+            h('td', {}, rel ? formatRelativeError(rel.relative_error) : '—'),
+          );
+        }),
+      ),
+    ),
+  );
 }

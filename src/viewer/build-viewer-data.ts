@@ -6,16 +6,20 @@ import { checkEquivalence } from '../equivalence/check-equivalence.js';
 import { summarize } from '../report/summarize.js';
 import { compareRuns, runScores } from '../runs/compare-runs.js';
 import type { ScoreRecord } from '../score/types.js';
+import { relativeErrors } from './relative-errors.js';
 import { variableNames } from './variable-names.js';
 import type {
   ViewerData,
   ViewerDetail,
   ViewerEvidence,
+  ViewerInstance,
   ViewerItem,
+  ViewerPrismTask,
   ViewerProblem,
   ViewerRun,
   ViewerTable,
   ViewerTableRow,
+  ViewerTranscriptCall,
 } from './viewer-data.js';
 
 /** One run's inputs, already read from disk. */
@@ -32,6 +36,10 @@ export interface ViewerRunInput {
   readonly times?: readonly (number | null)[];
   /** Per record (same order): the LLM judgements of its answer by rubric (pps, binary, steps). */
   readonly judgements?: readonly (Readonly<Record<string, unknown>> | undefined)[];
+  /** Per record (same order): the technique's calls for its sample (transcripts.jsonl). */
+  readonly transcripts?: readonly (readonly ViewerTranscriptCall[] | undefined)[];
+  /** PRiSM task results of the run directory. */
+  readonly prism?: readonly ViewerPrismTask[];
 }
 
 /** Bounds on the evidence computed at report time. */
@@ -76,7 +84,14 @@ export function buildViewerData(
       });
       const detail = buildDetail(record, run.responses[i] ?? null, problem, evidence);
       const judge = run.judgements?.[i];
-      runDetails.push(judge === undefined ? detail : { ...detail, judge });
+      const transcript = run.transcripts?.[i];
+      const instance = instanceOf(problem);
+      runDetails.push({
+        ...detail,
+        ...(judge === undefined ? {} : { judge }),
+        ...(transcript === undefined ? {} : { transcript }),
+        ...(instance === undefined ? {} : { instance }),
+      });
     });
     details.push(runDetails);
     const table = tableOf(run.summary) ?? tableOf(summarize(run.records as ScoreRecord[], problems))!;
@@ -86,6 +101,7 @@ export function buildViewerData(
       ...(run.config === undefined ? {} : { config: run.config }),
       table,
       items,
+      ...(run.prism === undefined || run.prism.length === 0 ? {} : { prism: run.prism }),
     };
   });
   const viewerProblems: Record<string, ViewerProblem> = {};
@@ -109,6 +125,25 @@ export function buildViewerData(
   return { data: compare === undefined ? data : { ...data, compare }, details };
 }
 
+/** A PRiSM instance's parameters and computed ground truth (instances carry them; plain problems do not). */
+function instanceOf(problem: Problem): ViewerInstance | undefined {
+  const p = problem as Problem & Partial<ViewerInstance>;
+  if (typeof p.instance_of !== 'string' || p.parameter_values === undefined) return undefined;
+  return {
+    instance_of: p.instance_of,
+    instance: typeof p.instance === 'number' ? p.instance : 0,
+    parameter_values: p.parameter_values,
+    ground_truth: (p.ground_truth ?? []).map((g) => ({
+      quantity: g.quantity,
+      latex: g.latex,
+      value_si: g.value_si,
+      ...(g.value === undefined ? {} : { value: g.value }),
+      ...(g.unit === undefined ? {} : { unit: g.unit }),
+      ...(g.figures === undefined ? {} : { figures: g.figures }),
+    })),
+  };
+}
+
 function viewerProblem(p: Problem): ViewerProblem {
   const layers = dagLayers(p.grading_standard);
   return {
@@ -116,6 +151,9 @@ function viewerProblem(p: Problem): ViewerProblem {
     domain: p.domain ?? 'unknown',
     difficulty: problemDifficulty(p),
     context: p.context,
+    ...(p.subquestions === undefined || p.subquestions.length === 0
+      ? {}
+      : { subquestions: p.subquestions.map((q) => ({ letter: q.letter, text: q.subproblem })) }),
     nodes: p.grading_standard.map((n) => ({
       index: n.index,
       formula: n.formula,
@@ -173,11 +211,13 @@ function buildDetail(
       });
     }
   }
+  const errors = relativeErrors(problem, record);
   return {
     response,
     formulas,
     nodes,
     evidence,
+    ...(errors.some((e) => e !== null) ? { relative_errors: errors } : {}),
     dropped: record.dropped ?? [],
     final_answer: record.final_answer ?? null,
     diagnostics: record.diagnostics ?? [],

@@ -1,11 +1,14 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { readResponses } from '../dataset/read-responses.js';
+import type { ChatMessage } from '../llm/chat-types.js';
+import type { CallRecord } from '../pipeline/call-record.js';
 import { readJsonLines } from '../runs/jsonl-file.js';
 import { loadResponses, sampleKey } from '../runs/response-row.js';
 import { judgementsPath, loadJudgements } from '../runs/run-judge.js';
 import type { ScoreRecord } from '../score/types.js';
 import type { ViewerRunInput } from './build-viewer-data.js';
+import type { ViewerPrismTask, ViewerTranscriptCall } from './viewer-data.js';
 
 /** What {@link loadViewerInput} found, or why it could not. */
 export type LoadedViewerInput =
@@ -31,7 +34,9 @@ export function loadViewerInput(path: string, responsesPath?: string): LoadedVie
   const isDir = statSync(path).isDirectory();
   const dir = isDir ? path : dirname(path);
   const recordsPath = isDir ? join(path, 'records.jsonl') : path;
-  if (!existsSync(recordsPath)) return { ok: false, error: `${path} has no records.jsonl (score it first)` };
+  const prism = isDir ? readPrismTasks(path) : [];
+  if (!existsSync(recordsPath) && prism.length === 0)
+    return { ok: false, error: `${path} has no records.jsonl (score it first)` };
   const read = readJsonLines(recordsPath);
   const records = read.rows.filter(
     (r): r is Partial<ScoreRecord> =>
@@ -59,6 +64,14 @@ export function loadViewerInput(path: string, responsesPath?: string): LoadedVie
         judgements![i] = { ...judgements![i], [rubric]: { ...row.judgement, judge_model: row.judge.model } };
       });
     }
+  }
+  let transcripts: (ViewerTranscriptCall[] | undefined)[] | undefined;
+  const transcriptPath = join(dir, 'transcripts.jsonl');
+  if (config !== undefined && existsSync(transcriptPath)) {
+    const bySample = transcriptsBySample(transcriptPath);
+    transcripts = records.map((r) =>
+      bySample.get(sampleKey(r.problem_id!, (r as { sample?: number }).sample ?? 0)),
+    );
   }
   let responses: (string | null)[] = records.map(() => null);
   let times: (number | null)[] | undefined;
@@ -97,8 +110,95 @@ export function loadViewerInput(path: string, responsesPath?: string): LoadedVie
       responses,
       ...(times === undefined ? {} : { times }),
       ...(judgements === undefined ? {} : { judgements }),
+      ...(transcripts === undefined ? {} : { transcripts }),
+      ...(prism.length === 0 ? {} : { prism }),
     },
     ...(typeof dataset === 'string' ? { dataset } : {}),
     warnings,
   };
+}
+
+const messageText = (m: ChatMessage | undefined): string =>
+  m === undefined
+    ? ''
+    : typeof m.content === 'string'
+      ? m.content
+      : m.content.map((p) => (p.type === 'text' ? p.text : '[image]')).join('\n');
+
+/**
+ * A run's transcripts.jsonl grouped by sample (`problem#sample`): per step the latest successful
+ * call (else the latest attempt), in the order the steps first ran. Each call keeps only the turn
+ * it added, not the whole chat it resent.
+ */
+export function transcriptsBySample(path: string): Map<string, ViewerTranscriptCall[]> {
+  const bySample = new Map<string, Map<string, CallRecord>>();
+  for (const row of readJsonLines(path).rows) {
+    const r = row as Partial<CallRecord> | null;
+    if (typeof r !== 'object' || r === null || typeof r.sample !== 'string' || typeof r.step !== 'string')
+      continue;
+    const steps = bySample.get(r.sample) ?? new Map<string, CallRecord>();
+    bySample.set(r.sample, steps);
+    const held = steps.get(r.step);
+    if (held === undefined || held.error !== null || r.error === null) steps.set(r.step, r as CallRecord);
+  }
+  const out = new Map<string, ViewerTranscriptCall[]>();
+  for (const [sample, steps] of bySample) {
+    out.set(
+      sample,
+      [...steps.values()].map((c) => {
+        const messages = Array.isArray(c.messages) ? c.messages : [];
+        return {
+          step: c.step,
+          role: String(c.role),
+          model: String(c.model),
+          prompt: messageText(messages[messages.length - 1]),
+          turns: messages.length,
+          response: typeof c.response === 'string' ? c.response : null,
+          ...(c.parsed === undefined ? {} : { parsed: c.parsed }),
+          ...(c.parse_error === undefined ? {} : { parse_error: c.parse_error }),
+          ...(c.error === null || c.error === undefined
+            ? {}
+            : { error: `${c.error.code}: ${c.error.message}` }),
+          latency_ms: typeof c.latency_ms === 'number' ? c.latency_ms : 0,
+          tokens: typeof c.usage?.total === 'number' ? c.usage.total : 0,
+          cached: c.cached === true,
+        };
+      }),
+    );
+  }
+  return out;
+}
+
+const PRISM_FILES = [
+  ['I', 'prism.json'],
+  ['III', 'prism-iii.json'],
+  ['IV', 'prism-iv.json'],
+  ['V', 'prism-v.json'],
+] as const;
+
+/** The PRiSM task results a run directory holds; a damaged file is left out. */
+export function readPrismTasks(dir: string): ViewerPrismTask[] {
+  const out: ViewerPrismTask[] = [];
+  for (const [task, file] of PRISM_FILES) {
+    let json: Record<string, unknown>;
+    try {
+      const parsed = readJson(join(dir, file));
+      if (typeof parsed !== 'object' || parsed === null) continue;
+      json = parsed as Record<string, unknown>;
+    } catch {
+      continue;
+    }
+    // Task I's file is the report itself; III and IV hold {report, outcomes}; V {outcomes, shares}.
+    const report = task === 'I' ? json : json.report;
+    const outcomes = Array.isArray(json.outcomes) ? json.outcomes : undefined;
+    const shares = json.shares ?? json.behaviour;
+    out.push({
+      task,
+      ...(report === undefined ? {} : { report }),
+      ...(outcomes === undefined ? {} : { outcomes }),
+      ...(typeof shares === 'object' && shares !== null ? { shares: shares as Record<string, number> } : {}),
+      ...(Array.isArray(json.unmaskable) ? { unmaskable: json.unmaskable } : {}),
+    });
+  }
+  return out;
 }

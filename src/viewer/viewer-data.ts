@@ -52,8 +52,60 @@ export interface ViewerProblem {
   readonly domain: string;
   readonly difficulty: string;
   readonly context: string;
+  /** Sub-questions' text (letter and statement), when the problem has parts. */
+  readonly subquestions?: readonly { readonly letter: string; readonly text: string }[];
   readonly nodes: readonly ViewerNode[];
   readonly final_answer?: readonly string[];
+}
+
+/** One call of a technique's transcript (`transcripts.jsonl`), reduced to what a reader needs. */
+export interface ViewerTranscriptCall {
+  /** The step inside the sample: `solve`, `review-1`, `verify-2`, `meta-1`, `revise-1`, … */
+  readonly step: string;
+  readonly role: string;
+  readonly model: string;
+  /** The turn this call added (the last message sent): the prompt or feedback the model answered. */
+  readonly prompt: string;
+  /** How many messages the call sent (more than two: the chat continued). */
+  readonly turns: number;
+  readonly response: string | null;
+  /** What the step's parser read (a review's mistakes, a verifier's scores), when it has one. */
+  readonly parsed?: unknown;
+  readonly parse_error?: string;
+  readonly error?: string;
+  readonly latency_ms: number;
+  readonly tokens: number;
+  readonly cached: boolean;
+}
+
+/** A PRiSM instance's own numbers, and how the answer fared against them. */
+export interface ViewerInstance {
+  /** The parameterized problem this instance was drawn from. */
+  readonly instance_of: string;
+  readonly instance: number;
+  /** Parameter name → value in its unit, as the text shows it. */
+  readonly parameter_values: Readonly<Record<string, number>>;
+  /** The computed ground truth per stated final answer. */
+  readonly ground_truth: readonly {
+    readonly quantity: string;
+    readonly latex: string;
+    readonly value_si: number;
+    readonly value?: number;
+    readonly unit?: string;
+    readonly figures?: number;
+  }[];
+}
+
+/** A PRiSM task's results in a run directory (`prism.json`, `prism-iii.json`, `prism-iv.json`, `prism-v.json`). */
+export interface ViewerPrismTask {
+  readonly task: 'I' | 'III' | 'IV' | 'V';
+  /** The robustness report (metrics, step-score profile, per problem each instance's correctness). */
+  readonly report?: unknown;
+  /** Per instance: III's injected error and behaviour, IV's code outcome, V's label. */
+  readonly outcomes?: readonly unknown[];
+  /** Label shares (III behaviour, V labels), in %. */
+  readonly shares?: Readonly<Record<string, number>>;
+  readonly unmaskable?: readonly unknown[];
 }
 
 /** Why an answer formula did or did not match a node (from checkEquivalence, at report time). */
@@ -94,10 +146,23 @@ export interface ViewerDetail {
   readonly dropped: readonly unknown[];
   readonly final_answer: unknown;
   readonly diagnostics: readonly unknown[];
-  /** Slots for later: a judge's PPS criteria, a technique's transcript, a PRiSM instance's results. */
+  /** The LLM judges' verdicts by rubric (pps, binary, steps). */
   readonly judge?: unknown;
-  readonly transcript?: unknown;
-  readonly instance?: unknown;
+  /** The technique's calls for this sample, in order (runs on the call layer). */
+  readonly transcript?: readonly ViewerTranscriptCall[];
+  /** The PRiSM instance this response answered. */
+  readonly instance?: ViewerInstance;
+  /**
+   * Per expected numerical answer (same order as `final_answer.answers`): the answer's value and its
+   * relative error against the reference, (got − expected)/|expected|; null where not numerical or
+   * no value was found.
+   */
+  readonly relative_errors?: readonly ({
+    readonly got: string;
+    readonly value: number;
+    readonly expected_value: number;
+    readonly relative_error: number;
+  } | null)[];
 }
 
 /** One run (a run directory or a score output). */
@@ -107,6 +172,8 @@ export interface ViewerRun {
   readonly config?: unknown;
   readonly table: ViewerTable;
   readonly items: readonly ViewerItem[];
+  /** PRiSM task results found in the run directory. */
+  readonly prism?: readonly ViewerPrismTask[];
 }
 
 /** The whole payload; `details[r][i]` belongs to `runs[r].items[i]` (absent when served lazily). */

@@ -1,4 +1,5 @@
 import { loadDataset } from '../../dataset/load-dataset.js';
+import { type RunInstances, resolveProblemIds } from '../../runs/run-problems.js';
 import { writeFileAtomic } from '../../runs/write-file-atomic.js';
 import { readAppBundle } from '../../viewer/app-bundle.js';
 import { buildViewerData, type ViewerRunInput } from '../../viewer/build-viewer-data.js';
@@ -79,7 +80,19 @@ export function loadViewerRuns(
   datasetPath ??= bundledDatasetPath();
   const dataset = loadDataset(datasetPath);
   if (!dataset.readable) throw new UsageError(`the dataset at ${datasetPath} could not be read`);
-  const { data, details } = buildViewerData(runs, dataset.problems, {
+  // PRiSM instance runs (`<id>#<k>`): their instances are drawn again from run.json's seed.
+  const problems = [...dataset.problems];
+  const known = new Set(problems.map((p) => p.id));
+  for (const run of runs) {
+    const config = run.config as { instances?: RunInstances; problem_ids?: unknown } | undefined;
+    if (config?.instances === undefined) continue;
+    const ids = run.records.map((r) => r.problem_id!).filter((id) => !known.has(id));
+    for (const p of resolveProblemIds([...new Set(ids)], dataset.problems, config.instances).problems) {
+      known.add(p.id);
+      problems.push(p);
+    }
+  }
+  const { data, details } = buildViewerData(runs, problems, {
     perNode: values['no-evidence'] === true ? 0 : 2,
   });
   const dropped =
