@@ -1,6 +1,11 @@
 import type { DifficultySummary } from './summarize-difficulty.js';
 
 const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
+/** ` [lo, hi]` in percent: the 95% interval of a share in the summary's metrics, when it has one. */
+const ci = (summary: DifficultySummary, key: string): string => {
+  const e = summary.metrics?.overall[key];
+  return e?.ci95 ? ` [95% ${(100 * e.ci95[0]).toFixed(1)}–${(100 * e.ci95[1]).toFixed(1)}]` : '';
+};
 const num = (x: number, d = 3): string => (Number.isFinite(x) ? x.toFixed(d) : '–');
 const SOURCES: Readonly<Record<string, string>> = {
   judge: 'C1/C2 from the difficulty judge',
@@ -34,9 +39,9 @@ export function renderDifficultySummary(summary: DifficultySummary, title: strin
     '|---|---:|---:|---:|',
     ...a.confusion.map((row, i) => `| ${names[i]} | ${row.join(' | ')} |`),
     '',
-    `Exact ${pct(a.exact)}, within one tier ${pct(a.within_one)}, Kendall τ_b ${num(a.tau_b)} (p ${a.p.toExponential(1)}). τ_b of S itself ${num(a.tau_b_s)}; of C1 ${num(a.tau_b_components.c1)}, C2 ${num(a.tau_b_components.c2)}, C3 ${num(a.tau_b_components.c3)}.`,
+    `Exact ${pct(a.exact)}${ci(summary, 'exact')}, within one tier ${pct(a.within_one)}${ci(summary, 'within_one')}, Kendall τ_b ${num(a.tau_b)} (p ${a.p.toExponential(1)}). τ_b of S itself ${num(a.tau_b_s)}; of C1 ${num(a.tau_b_components.c1)}, C2 ${num(a.tau_b_components.c2)}, C3 ${num(a.tau_b_components.c3)}.`,
     '',
-    `Best cut-points for these labels (${a.best.candidates} monotone pairs, most exact matches, then τ_b): Easy ≤ ${a.best.cuts.a} < Medium ≤ ${a.best.cuts.b} < Hard, exact ${pct(a.best.exact)} in sample; leave-one-out (each problem's cut-points calibrated on the others) ${pct(a.loo_exact)}.`,
+    `Best cut-points for these labels (${a.best.candidates} monotone pairs, most exact matches, then τ_b): Easy ≤ ${a.best.cuts.a} < Medium ≤ ${a.best.cuts.b} < Hard, exact ${pct(a.best.exact)} in sample; leave-one-out (each problem's cut-points calibrated on the others) ${pct(a.loo_exact)}${ci(summary, 'loo_exact')}.`,
     '',
   );
   return `${lines.join('\n')}\n`;

@@ -1,5 +1,12 @@
 import { C3_THRESHOLDS } from '../dag/structural-complexity.js';
 import type { Difficulty } from '../dag/types.js';
+import {
+  type EstimateGroup,
+  SCALED_INTERVAL_METHOD,
+  type SummaryEnvelope,
+  shareEstimate,
+} from '../report/estimate-metrics.js';
+import { SUMMARY_SCHEMA } from '../report/summary-metrics.js';
 import { type CutPoints, calibrateCutPoints, leaveOneOutLevels } from '../stats/calibrate-cut-points.js';
 import { kendallTauB } from '../stats/kendall-tau-b.js';
 import { ordinalAgreement } from '../stats/ordinal-agreement.js';
@@ -30,8 +37,12 @@ export interface LabelAgreement {
   readonly loo_exact: number;
 }
 
-/** What `prism difficulty` reports besides the rows. */
-export interface DifficultySummary {
+/**
+ * What `prism difficulty` reports besides the rows; `metrics` gives the tier shares and, with labels,
+ * the agreement rates, each with n, standard error and a 95% (Wilson) interval.
+ */
+export interface DifficultySummary extends SummaryEnvelope {
+  readonly kind: 'difficulty';
   readonly problems: number;
   readonly scored: number;
   readonly failures: number;
@@ -60,7 +71,17 @@ export function summarizeDifficulty(
     tiers[r.tier!]++;
     byS[String(r.s)] = (byS[String(r.s)] ?? 0) + 1;
   }
+  const tierShares: EstimateGroup = Object.fromEntries(
+    (['easy', 'medium', 'hard'] as const).map((t) => [t, shareEstimate(tiers[t], scored.length)]),
+  );
+  const metricsOf = (agreement?: EstimateGroup) => ({
+    unit: 'problem' as const,
+    interval: { level: 0.95 as const, method: SCALED_INTERVAL_METHOD },
+    overall: { ...tierShares, ...agreement },
+  });
   const base = {
+    schema: SUMMARY_SCHEMA,
+    kind: 'difficulty' as const,
     problems: rows.length,
     scored: scored.length,
     failures: rows.length - scored.length,
@@ -71,7 +92,7 @@ export function summarizeDifficulty(
     by_s: byS,
   };
   const labelled = scored.filter((r) => r.label !== null);
-  if (labelled.length < 2) return base;
+  if (labelled.length < 2) return { ...base, metrics: metricsOf() };
   const labels = labelled.map((r) => tierLevel(r.label!));
   const levels = labelled.map((r) => tierLevel(r.tier!));
   const scores = labelled.map((r) => r.s!);
@@ -79,8 +100,17 @@ export function summarizeDifficulty(
   const best = calibrateCutPoints(scores, labels, SCORE_RANGE);
   const loo = leaveOneOutLevels(scores, labels, SCORE_RANGE);
   const tau = (xs: number[]) => round(kendallTauB(xs, labels).tau);
+  const n = labelled.length;
+  const exactCount = levels.filter((l, i) => l === labels[i]).length;
+  const withinOneCount = levels.filter((l, i) => Math.abs(l - labels[i]!) <= 1).length;
+  const looCount = loo.filter((l, i) => l === labels[i]).length;
   return {
     ...base,
+    metrics: metricsOf({
+      exact: shareEstimate(exactCount, n),
+      within_one: shareEstimate(withinOneCount, n),
+      loo_exact: shareEstimate(looCount, n),
+    }),
     agreement: {
       n: a.n,
       confusion: a.confusion,

@@ -1,3 +1,5 @@
+import { SCALED_INTERVAL_METHOD, type SummaryEnvelope, shareEstimate } from '../report/estimate-metrics.js';
+import { SUMMARY_SCHEMA } from '../report/summary-metrics.js';
 import { ERROR_LABELS, type ErrorLabel } from './error-taxonomy.js';
 
 /** One classified answer as the summary reads it (a line of `errors.jsonl`, reduced). */
@@ -11,8 +13,12 @@ export interface ClassifiedAnswer {
     | { readonly ok: false };
 }
 
-/** The distribution of error labels of one model (one run): table and plot data. */
-export interface ErrorSummary {
+/**
+ * The distribution of error labels of one model (one run): table and plot data; `metrics` gives each
+ * primary label's share of the classified answers with n, standard error and a 95% (Wilson) interval.
+ */
+export interface ErrorSummary extends SummaryEnvelope {
+  readonly kind: 'errors';
   readonly model: string;
   /** The technique of the run (zero-shot when plain). */
   readonly technique: string;
@@ -57,6 +63,8 @@ export function summarizeErrors(
     for (const s of row.result.secondary_errors) secondary[s]++;
   }
   return {
+    schema: SUMMARY_SCHEMA,
+    kind: 'errors',
     ...run,
     classified,
     failures,
@@ -68,5 +76,10 @@ export function summarizeErrors(
       ]),
     ) as ErrorSummary['primary'],
     secondary,
+    metrics: {
+      unit: 'answer',
+      interval: { level: 0.95, method: SCALED_INTERVAL_METHOD },
+      overall: Object.fromEntries(ERROR_LABELS.map((l) => [l, shareEstimate(primary[l], classified)])),
+    },
   };
 }

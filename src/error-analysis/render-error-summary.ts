@@ -35,5 +35,20 @@ export function renderErrorSummary(summaries: readonly ErrorSummary[]): string {
   lines.push(`| failures (not counted) | ${summaries.map((s) => s.failures).join(' | ')} |`);
   lines.push(`| perfect, left out | ${summaries.map((s) => s.perfect_skipped).join(' | ')} |`);
   lines.push(`| answers in the run | ${summaries.map((s) => s.answers).join(' | ')} |`);
+  lines.push(
+    '',
+    'Share of the classified answers with its 95% interval (Wilson; n = classified):',
+    '',
+    `| Error class | ${cols.join(' | ')} |`,
+    `|---|${cols.map(() => '---:').join('|')}|`,
+  );
+  for (const c of ERROR_TAXONOMY) {
+    const cells = summaries.map((s) => {
+      const e = s.metrics?.overall[c.label];
+      if (e === undefined || e.mean === null || e.ci95 === null) return '–';
+      return `${pct(e.mean)} [${(100 * e.ci95[0]).toFixed(1)}, ${(100 * e.ci95[1]).toFixed(1)}]`;
+    });
+    lines.push(`| ${c.label} | ${cells.join(' | ')} |`);
+  }
   return `${lines.join('\n')}\n`;
 }

@@ -1,5 +1,13 @@
 import type { Problem } from '../dag/types.js';
 import { CRITERIA } from '../pipeline/project-config.js';
+import {
+  type EstimateGroup,
+  type EstimateMetrics,
+  SCALED_INTERVAL_METHOD,
+  type SummaryEnvelope,
+  scaledEstimate,
+} from '../report/estimate-metrics.js';
+import { SUMMARY_SCHEMA } from '../report/summary-metrics.js';
 import { mean, sampleSd } from '../stats/describe.js';
 import type { Judgement } from './judge-sample.js';
 
@@ -20,8 +28,12 @@ export interface JudgedRow {
   readonly judgement: Judgement;
 }
 
-/** Judgements summarised (spec A8 descriptives) overall, per difficulty tier and per domain. */
-export interface JudgeSummary {
+/**
+ * Judgements summarised (spec A8 descriptives) overall, per difficulty tier and per domain; `metrics`
+ * gives each mean with n, standard error and 95% interval in the `prism-summary-v1` shape.
+ */
+export interface JudgeSummary extends SummaryEnvelope {
+  readonly kind: 'judge';
   readonly rubric: string;
   readonly judged: number;
   /** Judge failures (unparseable after a re-ask, or failed calls): excluded from the numbers, counted here. */
@@ -56,6 +68,13 @@ export function judgementMetrics(j: Judgement): Record<string, number> {
   return { score: j.score };
 }
 
+/** The scale of each judge metric: PPS 0–100, a criterion 1–5, a binary or step score 0–1. */
+export function metricScale(metric: string): readonly [number, number] {
+  if (metric === 'pps') return [0, 100];
+  if (metric === 'score') return [0, 1];
+  return [1, 5];
+}
+
 /** Summarises judgements by Easy / Medium / Hard (unrated apart) and by domain. Pure. */
 export function summarizeJudgements(
   rubric: string,
@@ -65,32 +84,42 @@ export function summarizeJudgements(
   const byId = new Map(problems.map((p) => [p.id, p]));
   const ok = rows.filter((r) => r.judgement.ok);
   const metrics = rubric === 'pps' ? ['pps', ...CRITERIA] : ['score'];
+  const values = (list: readonly JudgedRow[], m: string): number[] =>
+    list.map((r) => judgementMetrics(r.judgement)[m]).filter((v): v is number => v !== undefined);
   const group = (list: readonly JudgedRow[]): JudgeGroup =>
-    Object.fromEntries(
-      metrics.map((m) => [
-        m,
-        describe(
-          list.map((r) => judgementMetrics(r.judgement)[m]).filter((v): v is number => v !== undefined),
-        ),
-      ]),
-    );
-  const by = (key: (p: Problem | undefined) => string): Record<string, JudgeGroup> => {
+    Object.fromEntries(metrics.map((m) => [m, describe(values(list, m))]));
+  const estimates = (list: readonly JudgedRow[]): EstimateGroup =>
+    Object.fromEntries(metrics.map((m) => [m, scaledEstimate(values(list, m), metricScale(m))]));
+  const groupsBy = (key: (p: Problem | undefined) => string): Map<string, JudgedRow[]> => {
     const groups = new Map<string, JudgedRow[]>();
     for (const r of ok) {
       const k = key(byId.get(r.problem_id));
       groups.set(k, [...(groups.get(k) ?? []), r]);
     }
-    return Object.fromEntries([...groups.keys()].sort().map((k) => [k, group(groups.get(k)!)]));
+    return new Map([...groups.keys()].sort().map((k) => [k, groups.get(k)!]));
   };
-  const tiers = by((p) => p?.difficulty ?? 'unrated');
-  const ordered: Record<string, JudgeGroup> = {};
-  for (const t of ['easy', 'medium', 'hard', 'unrated']) if (tiers[t] !== undefined) ordered[t] = tiers[t];
+  const tiers = groupsBy((p) => p?.difficulty ?? 'unrated');
+  const orderedTiers = new Map<string, JudgedRow[]>();
+  for (const t of ['easy', 'medium', 'hard', 'unrated']) if (tiers.has(t)) orderedTiers.set(t, tiers.get(t)!);
+  const domains = groupsBy((p) => p?.domain ?? 'unknown');
+  const map = <T>(groups: Map<string, JudgedRow[]>, f: (l: readonly JudgedRow[]) => T): Record<string, T> =>
+    Object.fromEntries([...groups].map(([k, l]) => [k, f(l)]));
+  const metricsBlock: EstimateMetrics = {
+    unit: 'answer',
+    interval: { level: 0.95, method: SCALED_INTERVAL_METHOD },
+    overall: estimates(ok),
+    by_difficulty: map(orderedTiers, estimates),
+    by_domain: map(domains, estimates),
+  };
   return {
+    schema: SUMMARY_SCHEMA,
+    kind: 'judge',
     rubric,
     judged: ok.length,
     failures: rows.length - ok.length,
     overall: group(ok),
-    by_difficulty: ordered,
-    by_domain: by((p) => p?.domain ?? 'unknown'),
+    by_difficulty: map(orderedTiers, group),
+    by_domain: map(domains, group),
+    metrics: metricsBlock,
   };
 }

@@ -1,3 +1,4 @@
+import type { EstimateGroup, ScaledEstimate } from '../report/estimate-metrics.js';
 import type { Describe, JudgeGroup, JudgeSummary } from './judge-summary.js';
 
 const f = (v: number | null, digits = 2): string => (v === null ? '–' : v.toFixed(digits));
@@ -15,6 +16,21 @@ export function renderJudgeSummary(summary: JudgeSummary, title: string): string
         `| ${name} | ${g[metrics[0]!]?.n ?? 0} | ${metrics.map((m) => cell(g[m])).join(' | ')} |`,
     ),
   ];
+  const interval = (e: ScaledEstimate | undefined): string => {
+    if (e === undefined || e.mean === null) return '–';
+    const digits = e.scale[1] > 5 ? 1 : 2;
+    const se = e.stderr === null ? '' : ` ± ${f(e.stderr, digits)}`;
+    const ci = e.ci95 === null ? '' : ` [${f(e.ci95[0], digits)}, ${f(e.ci95[1], digits)}]`;
+    return `${f(e.mean, digits)}${se}${ci}`;
+  };
+  const intervals = (label: string, groups: Readonly<Record<string, EstimateGroup>>): string[] => [
+    `| ${label} | n | ${metrics.join(' | ')} |`,
+    `|---|---:|${metrics.map(() => '---:').join('|')}|`,
+    ...Object.entries(groups).map(
+      ([name, g]) =>
+        `| ${name} | ${g[metrics[0]!]?.n ?? 0} | ${metrics.map((m) => interval(g[m])).join(' | ')} |`,
+    ),
+  ];
   return [
     `## ${title} · judge rubric ${summary.rubric}`,
     '',
@@ -23,6 +39,10 @@ export function renderJudgeSummary(summary: JudgeSummary, title: string): string
     ...table('Tier', { ...summary.by_difficulty, all: summary.overall }),
     '',
     ...table('Domain', summary.by_domain),
+    '',
+    'Means with their uncertainty: mean ± standard error [95% interval] over judged answers.',
+    '',
+    ...intervals('Tier', { ...(summary.metrics.by_difficulty ?? {}), all: summary.metrics.overall }),
     '',
   ].join('\n');
 }

@@ -3,7 +3,7 @@ import type { Problem } from '../dag/types.js';
 import { estimateMean, type MeanEstimate } from '../stats/mean-estimate.js';
 
 /** The version of the one `summary.json` format that `prism score`, `prism run` and `prism rescore` write. */
-export const SUMMARY_SCHEMA = 'prism-summary-v1';
+export const SUMMARY_SCHEMA = 'prism-summary-v1' as const;
 
 /** The two metrics of one group, each a mean over problems with its uncertainty. */
 export interface MetricSet {

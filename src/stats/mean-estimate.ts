@@ -12,7 +12,7 @@ export interface MeanEstimate {
   readonly n: number;
   /** Standard error: sample sd (n − 1) / √n; null below n = 2. */
   readonly stderr: number | null;
-  /** 95% interval [low, high] within [0, 1]; null when it cannot be made (n = 0, or n = 1 with t). */
+  /** 95% interval [low, high] within the scale ([0, 1] unless stated); null when it cannot be made (n = 0, or n = 1 with t). */
   readonly ci95: readonly [number, number] | null;
   readonly ci_method: IntervalMethod | null;
 }
@@ -49,15 +49,24 @@ export function wilsonInterval(k: number, n: number): readonly [number, number] 
  * lm-evaluation-harness reports `acc_stderr`.
  */
 export function estimateMean(values: readonly number[]): MeanEstimate {
+  return estimateOnScale(values, [0, 1]);
+}
+
+/**
+ * {@link estimateMean} for values on a scale `[lo, hi]` (a PPS in 0–100, a criterion in 1–5): Wilson's
+ * interval only for 0/1 values on [0, 1]; otherwise Student's t, clipped to the scale.
+ */
+export function estimateOnScale(values: readonly number[], scale: readonly [number, number]): MeanEstimate {
   const n = values.length;
   if (n === 0) return { mean: null, n: 0, stderr: null, ci95: null, ci_method: null };
   const m = mean(values);
   const stderr = n < 2 ? null : sampleSd(values) / Math.sqrt(n);
-  if (values.every((v) => v === 0 || v === 1)) {
+  const [lo, hi] = scale;
+  if (lo === 0 && hi === 1 && values.every((v) => v === 0 || v === 1)) {
     const k = values.filter((v) => v === 1).length;
     return { mean: m, n, stderr, ci95: wilsonInterval(k, n), ci_method: 'wilson' };
   }
   if (stderr === null) return { mean: m, n, stderr, ci95: null, ci_method: null };
   const half = tQuantile975(n - 1) * stderr;
-  return { mean: m, n, stderr, ci95: [Math.max(0, m - half), Math.min(1, m + half)], ci_method: 't' };
+  return { mean: m, n, stderr, ci95: [Math.max(lo, m - half), Math.min(hi, m + half)], ci_method: 't' };
 }

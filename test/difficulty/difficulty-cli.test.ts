@@ -9,6 +9,11 @@ import { createDifficultyCommand } from '../../src/cli/commands/difficulty.js';
 import { loadBundledDataset } from '../../src/dataset/bundled-dataset.js';
 import { runCommand } from '../helpers/cli.js';
 import { type LlmBehaviour, type LlmRequest, startFakeLlmServer } from '../helpers/fake-llm-server.js';
+import { validateJsonSchema } from '../helpers/json-schema.js';
+
+const summarySchema = JSON.parse(
+  readFileSync(new URL('../../schema/prism.summary.schema.json', import.meta.url), 'utf8'),
+) as Record<string, unknown>;
 
 const tmp = mkdtempSync(join(tmpdir(), 'prism-difficulty-'));
 const env = { PRISM_CACHE_DIR: join(tmp, 'cache') };
@@ -139,6 +144,13 @@ test('judge: re-ask once, then a recorded failure; a fatal failure stops; a re-r
     const summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8'));
     assert.equal(summary.failures, 2);
     assert.equal(summary.c12_source, 'judge');
+    // The one summary format: tier shares and agreement rates with n and a 95% interval.
+    assert.deepEqual(validateJsonSchema(summarySchema, summary), []);
+    assert.equal(summary.kind, 'difficulty');
+    assert.equal(summary.metrics.overall.exact.n, 3);
+    // agreement.exact is rounded to 4 places; the estimate keeps the share itself.
+    assert.equal(Math.round(summary.metrics.overall.exact.mean * 1e4) / 1e4, summary.agreement.exact);
+    assert.equal(summary.metrics.overall.easy.n, 3);
 
     // 3. Nothing is missing: zero requests, the same rows.
     const third = await runCommand(difficulty, argv);

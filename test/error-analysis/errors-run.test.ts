@@ -15,6 +15,11 @@ import { runErrors } from '../../src/runs/run-errors.js';
 import { runCommand } from '../helpers/cli.js';
 import { type LlmBehaviour, type LlmRequest, startFakeLlmServer } from '../helpers/fake-llm-server.js';
 import { fakeRolesConfig, problemOf } from '../helpers/fake-roles.js';
+import { validateJsonSchema } from '../helpers/json-schema.js';
+
+const summarySchema = JSON.parse(
+  readFileSync(new URL('../../schema/prism.summary.schema.json', import.meta.url), 'utf8'),
+) as Record<string, unknown>;
 
 const tmp = mkdtempSync(join(tmpdir(), 'prism-errors-'));
 const env = { PRISM_CACHE_DIR: join(tmp, 'cache') };
@@ -143,6 +148,17 @@ test('one call per imperfect answer: labels aggregated, re-ask once, failures re
     assert.deepEqual(summary.labels, ['DAE', 'PTAE', 'MPUE', 'CAE', 'VRE', 'DCE', 'UDE']);
     assert.equal(summary.primary.DCE.count, 2);
     assert.equal(summary.primary.DCE.share, 0.5);
+    // The one summary format: each class's share with n and its Wilson 95% interval (2 of 4:
+    // [0.1500, 0.8500], Newcombe's method 3 by hand).
+    assert.deepEqual(validateJsonSchema(summarySchema, summary), []);
+    assert.equal(summary.kind, 'errors');
+    assert.equal(summary.metrics.overall.DCE.n, 4);
+    assert.equal(summary.metrics.overall.DCE.mean, 0.5);
+    assert.ok(
+      Math.abs(summary.metrics.overall.DCE.ci95[0] - 0.15) < 1e-4,
+      String(summary.metrics.overall.DCE.ci95),
+    );
+    assert.ok(Math.abs(summary.metrics.overall.DCE.ci95[1] - 0.85) < 1e-4);
     assert.equal(summary.primary.MPUE.count, 1);
     assert.equal(summary.primary.VRE.count, 1);
     assert.equal(summary.primary.DAE.count, 0);

@@ -13,6 +13,11 @@ import { createRunCommand } from '../../src/cli/commands/run.js';
 import { runCommand } from '../helpers/cli.js';
 import { type LlmBehaviour, type LlmRequest, startFakeLlmServer } from '../helpers/fake-llm-server.js';
 import { fakeRolesConfig, verifierReply } from '../helpers/fake-roles.js';
+import { validateJsonSchema } from '../helpers/json-schema.js';
+
+const summarySchema = JSON.parse(
+  readFileSync(new URL('../../schema/prism.summary.schema.json', import.meta.url), 'utf8'),
+) as Record<string, unknown>;
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const physicsEval = join(root, 'fixtures/physicseval/sample.json');
@@ -185,6 +190,13 @@ test('config → run two techniques on a PhysicsEval file → judge → report �
       assert.equal(j.code, 0, j.stderr);
       assert.match(j.stdout, /6 answers judged, 0 judge failure\(s\)/);
       assert.match(j.stdout, /\| easy \| 2 \|/);
+      const judged = JSON.parse(readFileSync(join(out, 'judgements-pps.summary.json'), 'utf8'));
+      assert.deepEqual(validateJsonSchema(summarySchema, judged), []);
+      assert.equal(judged.kind, 'judge');
+      assert.equal(judged.metrics.overall.pps.n, 6);
+      assert.equal(judged.metrics.overall.pps.mean, judged.overall.pps.mean);
+      assert.deepEqual(judged.metrics.overall.pps.scale, [0, 100]);
+      assert.match(j.stdout, /mean ± standard error \[95% interval\]/);
     }
     const summary = JSON.parse(readFileSync(join(dirs[1]!, 'summary.json'), 'utf8'));
     // Multi-agent on 6 problems: 6 solve + 18 verify + 6 meta + 6 revise = 36 calls.
