@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Diagnostic } from '../core/diagnostic.js';
+import { type Diagnostic, diagnostic } from '../core/diagnostic.js';
 import type { Problem } from '../dag/types.js';
 import type { PromptTemplate } from '../llm/prompts/prompt-template.js';
 import { ZERO_SHOT_PROMPT } from '../llm/prompts/zero-shot.js';
@@ -56,8 +56,10 @@ export async function runTechnique(options: RunTechniqueOptions): Promise<RunTec
     const jobs: { problem: Problem; sample: number; promptHash: string }[] = [];
     const prompts = new Map<string, ReturnType<typeof renderPrompt>>();
     let alreadyDone = 0;
+    let missingImages = 0;
     for (const problem of options.problems) {
       const prompt = renderPrompt(problem, template, textOnly ? {} : { loadImage: options.loadImage! });
+      if (prompt.missingImages.length > 0) missingImages++;
       prompts.set(problem.id, prompt);
       const promptHash = contentHash({ messages: prompt.messages, identity: config.roles_hash });
       for (let sample = 0; sample < samples; sample++) {
@@ -67,6 +69,14 @@ export async function runTechnique(options: RunTechniqueOptions): Promise<RunTec
         else jobs.push({ problem, sample, promptHash });
       }
     }
+    if (missingImages > 0 && !textOnly)
+      diagnostics.push(
+        diagnostic(
+          'run-missing-images',
+          'warning',
+          `${missingImages} problem(s) have images that were not found`,
+        ),
+      );
     options.onEvent?.({
       type: 'start',
       total: options.problems.length * samples,

@@ -14,6 +14,7 @@ import type { ProjectConfig } from '../../pipeline/project-config.js';
 import { resolveRoles } from '../../pipeline/resolve-roles.js';
 import { writeFileAtomic } from '../../pipeline/write-file-atomic.js';
 import { readJsonLines } from '../../runs/jsonl-file.js';
+import { readRunConfig } from '../../runs/open-run-config.js';
 import { createProgressDisplay } from '../../runs/progress-display.js';
 import { renderRunReport } from '../../runs/render-run-report.js';
 import { createResponseCache, defaultCacheDir } from '../../runs/response-cache.js';
@@ -425,10 +426,11 @@ export function createRunCommand(deps: RunCommandDeps): Command {
     };
     let result: RunTechniqueResult;
     try {
-      // A plain zero-shot run from flags keeps the single-call run layer (and its run.json);
-      // everything else is a pipeline of calls.
+      // Every run is a pipeline of calls with a transcript. Only a directory a zero-shot run of an
+      // older prism started on the single-call layer (its run.json names no technique) is resumed
+      // on that layer, so that its finished samples are not asked again.
       result =
-        techniqueName === 'zero-shot' && configPath === undefined
+        techniqueName === 'zero-shot' && singleCallRun(dir)
           ? await runModel({ ...common, client: roles.solver.provider, params: roles.solver.params })
           : await runTechnique({
               ...common,
@@ -568,6 +570,12 @@ export function chooseProjectConfig(
 
 function nonEmpty(v: string | undefined): string | undefined {
   return v === undefined || v.trim() === '' ? undefined : v;
+}
+
+/** Whether `dir` holds a run started on the single-call layer (a run.json without a technique). */
+function singleCallRun(dir: string): boolean {
+  const stored = readRunConfig(dir);
+  return stored !== undefined && stored.technique === undefined;
 }
 
 /** Task I: the robustness report of a run over instances, written beside the run's summary. */
