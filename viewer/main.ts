@@ -118,7 +118,7 @@ function render(): void {
     return;
   }
   if (state.view === 'overview') {
-    app.replaceChildren(nav, h('main', {}, overviewView(run)));
+    app.replaceChildren(nav, h('main', {}, overviewView(run, source.data)));
     return;
   }
   const focused = document.activeElement?.id;

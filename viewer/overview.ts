@@ -1,5 +1,15 @@
-import type { ViewerRun, ViewerTableRow } from '../src/viewer/viewer-data.js';
+import type { ViewerData, ViewerRun, ViewerTableRow } from '../src/viewer/viewer-data.js';
 import { h, pct, secs } from './dom.js';
+import {
+  criterionHeatmap,
+  type ErrorColumn,
+  errorDistribution,
+  latencyByTechnique,
+  robustnessProfile,
+  runPoints,
+  runsTable,
+  stepVsAccuracy,
+} from './figures.js';
 import { barChart, histogram, stripPlot } from './plots.js';
 import { prismView } from './prism.js';
 
@@ -72,8 +82,64 @@ function domainTable(rows: readonly ViewerTableRow[]): HTMLElement {
 
 const cap = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 
-/** The run overview: Table 1 layout, per-domain table, plots and the run's config. */
-export function overviewView(run: ViewerRun): HTMLElement {
+type Groups = Readonly<Record<string, Readonly<Record<string, { mean: number | null; n?: number }>>>>;
+
+/** The papers' figures this run (and the runs beside it) can draw, each with its table. */
+function figures(run: ViewerRun, data: ViewerData): HTMLElement {
+  const out: (HTMLElement | null)[] = [];
+  const points = runPoints(data);
+  out.push(stepVsAccuracy(points), latencyByTechnique(points), runsTable(points));
+  const pps = run.judge_summaries?.pps as
+    | {
+        overall?: Record<string, unknown>;
+        metrics?: { by_domain?: Groups; by_difficulty?: Groups };
+        by_domain?: Groups;
+        by_difficulty?: Groups;
+      }
+    | undefined;
+  if (pps !== undefined) {
+    const criteria = Object.keys(pps.overall ?? {}).filter((k) => k !== 'pps');
+    const byDomain = pps.metrics?.by_domain ?? pps.by_domain ?? {};
+    const byTier = pps.metrics?.by_difficulty ?? pps.by_difficulty ?? {};
+    out.push(
+      criterionHeatmap(
+        'pps-domain',
+        'Judge score per criterion and category (mean, 1–5)',
+        byDomain,
+        criteria,
+      ),
+      criterionHeatmap(
+        'pps-difficulty',
+        'Judge score per criterion and difficulty (mean, 1–5)',
+        byTier,
+        criteria,
+      ),
+    );
+  }
+  const columns: ErrorColumn[] = [];
+  for (const r of data.runs) {
+    const e = r.errors as
+      | { labels?: string[]; primary?: Record<string, { share: number }>; classified?: number }
+      | undefined;
+    if (e?.labels === undefined || e.primary === undefined) continue;
+    columns.push({
+      model: r.name,
+      labels: e.labels,
+      shares: Object.fromEntries(e.labels.map((l) => [l, e.primary![l]?.share ?? 0])),
+      classified: e.classified ?? 0,
+    });
+  }
+  if (columns.length > 0) out.push(errorDistribution(columns));
+  const task1 = run.prism?.find((t) => t.task === 'I')?.report as
+    | { problems?: { id: string; correct: boolean[]; step: number[] }[]; steps?: unknown }
+    | undefined;
+  if (task1?.problems !== undefined && task1.problems.length > 0 && task1.steps !== undefined)
+    out.push(robustnessProfile(task1.problems));
+  return h('section', { class: 'figures', id: 'figures' }, h('h3', {}, 'Figures'), ...out);
+}
+
+/** The run overview: Table 1 layout, per-domain table, plots, the papers' figures and the run's config. */
+export function overviewView(run: ViewerRun, data?: ViewerData): HTMLElement {
   const scores = run.items.map((i) => i.step_score);
   const group = (f: boolean | null) => run.items.filter((i) => i.final === f).map((i) => i.step_score);
   const t = run.table;
@@ -110,6 +176,7 @@ export function overviewView(run: ViewerRun): HTMLElement {
         ]),
       ),
     ),
+    data === undefined ? null : figures(run, data),
     run.prism === undefined || run.prism.length === 0 ? null : prismView(run.prism),
     t.at_k === undefined
       ? null

@@ -40,6 +40,9 @@ export interface ViewerRunInput {
   readonly transcripts?: readonly (readonly ViewerTranscriptCall[] | undefined)[];
   /** PRiSM task results of the run directory. */
   readonly prism?: readonly ViewerPrismTask[];
+  /** `prism judge`'s summaries by rubric, and `prism errors`' summary, as written. */
+  readonly judgeSummaries?: Readonly<Record<string, unknown>>;
+  readonly errors?: unknown;
 }
 
 /** Bounds on the evidence computed at report time. */
@@ -102,6 +105,8 @@ export function buildViewerData(
       table,
       items,
       ...(run.prism === undefined || run.prism.length === 0 ? {} : { prism: run.prism }),
+      ...(run.judgeSummaries === undefined ? {} : { judge_summaries: run.judgeSummaries }),
+      ...(run.errors === undefined ? {} : { errors: run.errors }),
     };
   });
   const viewerProblems: Record<string, ViewerProblem> = {};

@@ -51,6 +51,24 @@ export function loadViewerInput(path: string, responsesPath?: string): LoadedVie
   } catch (error) {
     return { ok: false, error: `${dir}: ${(error as Error).message}` };
   }
+  // The summaries of prism judge and prism errors beside the run (the figures' numbers).
+  const judgeSummaries: Record<string, unknown> = {};
+  let errors: unknown;
+  if (isDir) {
+    for (const rubric of ['pps', 'binary', 'steps'] as const) {
+      try {
+        const summary = readJson(join(path, `judgements-${rubric}.summary.json`));
+        if (summary !== undefined) judgeSummaries[rubric] = summary;
+      } catch {
+        warnings.push(`${path}: judgements-${rubric}.summary.json is not valid JSON; left out`);
+      }
+    }
+    try {
+      errors = readJson(join(path, 'errors.summary.json'));
+    } catch {
+      warnings.push(`${path}: errors.summary.json is not valid JSON; left out`);
+    }
+  }
   let judgements: (Record<string, unknown> | undefined)[] | undefined;
   if (isDir && config !== undefined) {
     // prism judge's verdicts beside the records: the latest per sample and rubric.
@@ -112,6 +130,8 @@ export function loadViewerInput(path: string, responsesPath?: string): LoadedVie
       ...(judgements === undefined ? {} : { judgements }),
       ...(transcripts === undefined ? {} : { transcripts }),
       ...(prism.length === 0 ? {} : { prism }),
+      ...(Object.keys(judgeSummaries).length === 0 ? {} : { judgeSummaries }),
+      ...(errors === undefined ? {} : { errors }),
     },
     ...(typeof dataset === 'string' ? { dataset } : {}),
     warnings,

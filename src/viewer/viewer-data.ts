@@ -174,6 +174,10 @@ export interface ViewerRun {
   readonly items: readonly ViewerItem[];
   /** PRiSM task results found in the run directory. */
   readonly prism?: readonly ViewerPrismTask[];
+  /** `prism judge`'s summaries by rubric (`judgements-<rubric>.summary.json`). */
+  readonly judge_summaries?: Readonly<Record<string, unknown>>;
+  /** `prism errors`' summary (`errors.summary.json`). */
+  readonly errors?: unknown;
 }
 
 /** The whole payload; `details[r][i]` belongs to `runs[r].items[i]` (absent when served lazily). */

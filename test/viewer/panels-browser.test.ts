@@ -11,7 +11,9 @@ import { createRunCommand } from '../../src/cli/commands/run.js';
 import { bundledDatasetPath, bundledResponsesPath, packageRoot } from '../../src/dataset/bundled-dataset.js';
 import { loadDataset } from '../../src/dataset/load-dataset.js';
 import { readResponses } from '../../src/dataset/read-responses.js';
+import { summarizeErrors } from '../../src/error-analysis/error-summary.js';
 import { datasetInstances } from '../../src/instances/index.js';
+import { type JudgedRow, summarizeJudgements } from '../../src/judges/judge-summary.js';
 import { readJsonLines } from '../../src/pipeline/jsonl-file.js';
 import type { CodeOutcome } from '../../src/tasks/code-task.js';
 import type { RobustnessReport } from '../../src/tasks/index.js';
@@ -364,4 +366,160 @@ test('the PRiSM task views: Task I metrics and per-instance grid from prism.json
   assert.match((await page.textContent('[data-task="V"]')) ?? '', /Not posed .*qm-01/);
   await page.locator('#prism').screenshot({ path: join(artifacts, 'prism-tasks.png') });
   assert.deepEqual(errors, []);
+});
+
+test('the papers’ figures: each plot’s marks are the numbers of the table beside it, and they render', {
+  skip,
+}, async () => {
+  const { cpSync } = await import('node:fs');
+  const figDir = join(tmp, 'figures-run');
+  cpSync(reviewDir, figDir, { recursive: true });
+  // prism judge's and prism errors' summaries beside the run, made by their own summarisers.
+  const problems = loadDataset(bundledDatasetPath()).problems;
+  const judged: JudgedRow[] = [3, 4, 5, 2].map((s, k) => ({
+    problem_id: k % 2 === 0 ? 'mech-01' : 'mech-02',
+    judgement: {
+      ok: true,
+      rubric: 'pps',
+      scores: {
+        mathematical_accuracy: s,
+        logical_consistency: 5,
+        completeness: s,
+        clarity_and_coherence: 4,
+        formulas_principles: 3,
+        assumptions_made: s,
+      },
+      overall_correctness: null,
+      pps: 25 * s - 25,
+      reasked: false,
+    },
+  }));
+  const pps = summarizeJudgements('pps', judged, problems);
+  writeFileSync(join(figDir, 'judgements-pps.summary.json'), JSON.stringify(pps));
+  const classified = (primary: 'DCE' | 'VRE' | 'MPUE') => ({
+    result: { ok: true as const, primary_error: primary, secondary_errors: [] },
+  });
+  const errors = summarizeErrors(
+    [classified('DCE'), classified('DCE'), classified('VRE'), classified('MPUE')],
+    {
+      model: 'fake-model',
+      technique: 'single-agent-review',
+      included: 'imperfect',
+      answers: 2,
+      perfect_skipped: 0,
+    },
+  );
+  writeFileSync(join(figDir, 'errors.summary.json'), JSON.stringify(errors));
+  const file = join(tmp, 'figures.html');
+  const made = await runCommand(reportCommand, [figDir, taskDir, '--html', file]);
+  assert.equal(made.code, 0, made.stderr);
+  const { page, errors: pageErrors } = await openPage();
+  await page.goto(`${pathToFileURL(file).href}#/overview/0`);
+  await page.waitForSelector('#figures');
+  // Every figure is drawn: an SVG with a real size and marks in it.
+  const sizes = await page.$$eval('#figures figure.fig', (figs) =>
+    figs.map((f) => {
+      const svg = f.querySelector('svg')!.getBoundingClientRect();
+      return [
+        f.getAttribute('data-plot'),
+        svg.width > 50 && svg.height > 30,
+        f.querySelectorAll('svg [data-value], svg [data-x]').length,
+      ];
+    }),
+  );
+  assert.deepEqual(
+    sizes.map((x) => x[0]),
+    ['step-vs-accuracy', 'latency', 'pps-domain', 'pps-difficulty', 'errors'],
+  );
+  for (const [plot, drawn, marks] of sizes)
+    assert.ok(drawn && (marks as number) > 0, `${plot}: ${drawn}, ${marks}`);
+  // Heatmaps: each cell's value is the summary's mean, and the table beside it prints the same.
+  for (const [plot, groups] of [
+    ['pps-domain', pps.metrics.by_domain!],
+    ['pps-difficulty', pps.metrics.by_difficulty!],
+  ] as const) {
+    const cells = await page.$$eval(`[data-plot="${plot}"] rect[data-row]`, (rs) =>
+      rs.map((r) => [r.getAttribute('data-row'), r.getAttribute('data-col'), r.getAttribute('data-value')]),
+    );
+    assert.equal(cells.length, Object.keys(groups).length * 6);
+    for (const [row, col, value] of cells) {
+      const want = groups[row!]![col!]!.mean!;
+      assert.equal(Number(value), want, `${plot} ${row} ${col}`);
+      const shown = await page.textContent(`[data-plot="${plot}"] td[data-cell="${row}:${col}"]`);
+      assert.equal(shown, want.toFixed(2));
+    }
+  }
+  // mechanics · mathematical accuracy: the four answers' 3, 4, 5, 2 → 3.5 (by hand).
+  assert.equal(pps.metrics.by_domain!.mechanics!.mathematical_accuracy!.mean, 3.5);
+  // Error classes: bar = share = table cell.
+  const bars = await page.$$eval('[data-plot="errors"] rect[data-label]', (rs) =>
+    rs.map((r) => [r.getAttribute('data-label'), Number(r.getAttribute('data-value'))] as const),
+  );
+  assert.equal(bars.length, 7);
+  for (const [label, value] of bars) {
+    assert.equal(value, errors.primary[label as 'DCE'].share);
+    const cell = await page.$$eval(
+      `[data-plot="errors"] td`,
+      (tds, l) => tds.filter((t) => t.getAttribute('data-cell')?.endsWith(`:${l}`)).map((t) => t.textContent),
+      label,
+    );
+    assert.deepEqual(cell, [(100 * value).toFixed(1)]);
+  }
+  assert.equal(errors.primary.DCE.share, 0.5);
+  // Step score vs accuracy and latency: each run's point and bar are its summary.json averages,
+  // which the runs table prints.
+  for (const [k, dir] of [figDir, taskDir].entries()) {
+    const summary = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8'));
+    const dot = page.locator('[data-plot="step-vs-accuracy"] circle').nth(k);
+    assert.equal(Number(await dot.getAttribute('data-x')), summary.average.accuracy);
+    assert.equal(Number(await dot.getAttribute('data-y')), summary.average.step_score);
+    const bar = page.locator('[data-plot="latency"] rect').nth(k);
+    assert.equal(Number(await bar.getAttribute('data-value')), summary.average.mean_time_s);
+    const row = page.locator('table[data-table="runs"] tbody tr').nth(k);
+    assert.equal(
+      await row.locator('[data-cell="accuracy"]').textContent(),
+      (100 * summary.average.accuracy).toFixed(1),
+    );
+    assert.equal(
+      await row.locator('[data-cell="step"]').textContent(),
+      (100 * summary.average.step_score).toFixed(1),
+    );
+  }
+  assert.deepEqual(
+    await page.$$eval('table[data-table="runs"] tbody td:nth-child(2)', (tds) =>
+      tds.map((t) => t.textContent),
+    ),
+    ['single-agent-review', 'zero-shot'],
+  );
+  await page.locator('#figures').screenshot({ path: join(artifacts, 'figures.png') });
+  // The robustness profile of the Task I run: one dot per instance at its step score, filled when right.
+  const report = JSON.parse(readFileSync(join(taskDir, 'prism.json'), 'utf8')) as RobustnessReport;
+  await page.goto(`${pathToFileURL(file).href}#/overview/1`);
+  await page.waitForSelector('[data-plot="robustness"]');
+  for (const p of report.problems) {
+    const dots = await page.$$eval(`[data-plot="robustness"] circle[data-problem="${p.id}"]`, (cs) =>
+      cs.map(
+        (c) => [Number(c.getAttribute('data-value')), c.getAttribute('data-correct') === 'true'] as const,
+      ),
+    );
+    assert.deepEqual(
+      dots.map((d) => d[0]),
+      p.step,
+    );
+    assert.deepEqual(
+      dots.map((d) => d[1]),
+      p.correct,
+    );
+    const range = page.locator(`[data-plot="robustness"] line[data-problem="${p.id}"]`);
+    assert.equal(Number(await range.getAttribute('data-min')), Math.min(...p.step));
+    assert.equal(Number(await range.getAttribute('data-max')), Math.max(...p.step));
+  }
+  // Near miss: a run with neither judge nor error summary draws neither figure.
+  assert.equal(
+    await page.locator('[data-plot="pps-domain"], [data-plot="errors"]').count(),
+    1,
+    'errors: across runs',
+  );
+  await page.locator('[data-plot="robustness"]').screenshot({ path: join(artifacts, 'robustness.png') });
+  assert.deepEqual(pageErrors, []);
 });
