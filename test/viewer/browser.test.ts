@@ -125,7 +125,7 @@ test('the overview shows the numbers of summary.json, from file:// with the netw
       metric === 'mean_time_s' ? (cell[metric] === null ? '—' : cell[metric].toFixed(1)) : pct(cell[metric]);
     assert.equal(shown, expected, key!);
   }
-  assert.equal(await page.locator('figure.plot svg').count(), 5);
+  assert.equal(await page.locator('.plots figure.plot svg').count(), 5);
   await page.screenshot({ path: join(artifacts, 'overview.png'), fullPage: true });
   assert.deepEqual(errors, []);
   assert.deepEqual(blocked, [], 'the report tried to reach the network');
