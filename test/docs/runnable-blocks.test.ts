@@ -191,7 +191,9 @@ function runTsBlock(block: Block): void {
     .trimEnd()
     .split('\n');
   assert.equal(printed.length, expected.length, `printed:\n${printed.join('\n')}`);
-  expected.forEach((e, i) => assert.match(printed[i]!, outputPattern(e), `line ${i + 1} of the output`));
+  expected.forEach((e, i) => {
+    assert.match(printed[i]!, outputPattern(e), `line ${i + 1} of the output`);
+  });
 }
 
 /** `prism` command lines of every sh block, runnable or not: [page:line, argv words]. */
