@@ -3,8 +3,11 @@ import { runAmbiguityTask } from './run-ambiguity-task.js';
 import { runCodeTask, type TaskRunOptions } from './run-code-task.js';
 import { behaviourShares, runCorrectionTask } from './run-correction-task.js';
 
-/** The PRiSM tasks `prism run --task` runs itself (Task I is `--instances`). */
-export const PRISM_TASKS = ['III', 'IV', 'V'] as const;
+/**
+ * The PRiSM tasks `prism run --task` accepts (Task I is `--instances`). Task II is run by
+ * `runVisualTask` (`src/visual/`), which the CLI loads only for it; the others run here.
+ */
+export const PRISM_TASKS = ['II', 'III', 'IV', 'V'] as const;
 
 /** Runs one PRiSM task and renders its report (Markdown). */
 export async function runPrismTask(

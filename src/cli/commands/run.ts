@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import type { Diagnostic } from '../../core/diagnostic.js';
 import type { Problem } from '../../dag/types.js';
 import { loadAnyDataset } from '../../dataset/load-any-dataset.js';
-import { datasetInstances } from '../../instances/dataset-instances.js';
+import { datasetInstances, isTextual } from '../../instances/dataset-instances.js';
 import { HOSTED_BASE_URLS } from '../../llm/create-provider.js';
 import { createImageLoader } from '../../llm/image-loader.js';
 import { SOLVER_PROMPTS } from '../../llm/prompts/physicseval-solver.js';
@@ -34,6 +34,7 @@ import {
 } from '../../tasks/robustness-report.js';
 import { PRISM_TASKS, runPrismTask } from '../../tasks/run-prism-task.js';
 import { DEFAULT_TECHNIQUE_SETTINGS, TECHNIQUES } from '../../techniques/techniques.js';
+import type { VisualVariant } from '../../visual/visual-variant.js';
 import { type FlagTable, flagHelp } from '../flags.js';
 import { EXIT_INTERRUPTED } from '../interruptible.js';
 import type { CliIo, Command } from '../io.js';
@@ -41,6 +42,7 @@ import { UsageError } from '../io.js';
 import type { ModelCommandDeps } from '../model-call-flags.js';
 import { parseFlags } from '../parse-flags.js';
 import { bundledDatasetPath } from '../paths.js';
+import { createProgress } from '../progress.js';
 import { readSelection, SELECTION_FLAGS, selectProblems } from '../select-problems.js';
 
 const FLAGS = {
@@ -112,7 +114,7 @@ const FLAGS = {
   task: {
     type: 'string',
     arg: 'T',
-    help: 'a PRiSM task on N instances (default 5) of the parameterized problems:\nIV code synthesis (Python run in a sandbox), III correction of an\ninjected error, V ambiguity (masked inputs; --judge-model labels)',
+    help: 'a PRiSM task on N instances (default 5) of the parameterized problems:\nII visual perturbations (the question rendered as an image in each\nvisual variant, the inputs held constant; prism-ii.json/.md),\nIV code synthesis (Python run in a sandbox), III correction of an\ninjected error, V ambiguity (masked inputs; --judge-model labels)',
   },
   'judge-model': { type: 'string', arg: 'NAME', help: "Task III/V's judge (default: the solver's model)" },
   paraphrase: {
@@ -124,6 +126,15 @@ const FLAGS = {
     arg: 'M',
     help: "the paraphrasing model (same endpoint; default: the config's\nparaphraser role, else the solver)",
   },
+  perturbations: {
+    type: 'string',
+    arg: 'SPEC',
+    help: "Task II's visual variants, ';' between variants, ',' between settings:\nfont=serif|sans|hand-comic|hand-humor|hand-dkg, and strengths 0–1 of\nnoise, blur, rotation, jpeg, resolution (default: five built-in variants)",
+  },
+  'render-question': {
+    type: 'boolean',
+    help: "with --instances: Task I with each instance's question rendered as an\nimage (the first variant of --perturbations)",
+  },
 } as const satisfies FlagTable;
 
 const HELP = `Usage: prism run --model NAME [--base-url URL] [--provider openai|anthropic] [--dataset PATH]
@@ -132,7 +143,8 @@ const HELP = `Usage: prism run --model NAME [--base-url URL] [--provider openai|
                  [--timeout S] [--max-attempts N] [--retry-errors] [--text-only]
                  [--no-cache | --cache-ttl HOURS] [--quiet | --jsonl]
                  [--domain D] [--difficulty L] [--problem ID] [--limit N]
-                 [--instances N [--instance-seed S] [--paraphrase [--paraphrase-model M]]] [--task III|IV|V [--judge-model J]]
+                 [--instances N [--instance-seed S] [--paraphrase [--paraphrase-model M]]] [--task II|III|IV|V [--judge-model J]]
+                 [--perturbations SPEC] [--render-question]
        prism run --config prism.config.json [--technique NAME] [...]
 
 Asks a model served by any OpenAI-compatible chat-completions API (OpenAI, vLLM, Ollama, llama.cpp,
@@ -308,6 +320,38 @@ export function createRunCommand(deps: RunCommandDeps): Command {
       throw new UsageError(
         `--instances needs problems whose text shows parameters; none of the ${chosenProblems.length} selected does`,
       );
+    // Task II, and Task I with the question rendered as an image.
+    const renderQuestion = values['render-question'] === true;
+    if (renderQuestion && (instanceCount === undefined || task !== undefined))
+      throw new UsageError('--render-question goes with --instances N (Task I); Task II is --task II');
+    const visual = task === 'II' || renderQuestion;
+    const perturbations = str('perturbations');
+    if (perturbations !== undefined && !visual)
+      throw new UsageError('--perturbations goes with --task II or --render-question');
+    if (visual && values['text-only'] === true)
+      throw new UsageError(
+        '--text-only cannot go with --task II or --render-question: the question is an image',
+      );
+    let variants: readonly VisualVariant[] | undefined;
+    if (visual) {
+      const { DEFAULT_VARIANTS, parseVariants } = await import('../../visual/visual-variant.js');
+      const parsed =
+        perturbations === undefined
+          ? { ok: true as const, variants: DEFAULT_VARIANTS }
+          : parseVariants(perturbations);
+      if (!parsed.ok) throw new UsageError(`--perturbations: ${parsed.message}`);
+      variants = parsed.variants;
+      const { missingFonts } = await import('../../visual/run-visual-task.js');
+      const missing = missingFonts(variants);
+      if (missing.length > 0) {
+        for (const m of missing) io.stderr(`prism run: ${m}\n`);
+        return 2;
+      }
+      if (!chosenProblems.some((p) => isTextual(p)))
+        throw new UsageError(
+          `rendering needs problems whose text shows parameters; none of the ${chosenProblems.length} selected does`,
+        );
+    }
 
     const mode =
       values.jsonl === true ? 'jsonl' : values.quiet === true ? 'quiet' : io.isTTY ? 'tty' : 'lines';
@@ -356,7 +400,8 @@ export function createRunCommand(deps: RunCommandDeps): Command {
       client: roles.solver.provider,
       params: roles.solver.params,
       dataset: datasetPath,
-      cache: createResponseCache(defaultCacheDir(deps.env)),
+      // --no-cache holds for the PRiSM tasks too.
+      ...(cache === undefined ? {} : { cache }),
       concurrency,
     };
     if (values.paraphrase === true && instanceCount !== undefined) {
@@ -380,6 +425,48 @@ export function createRunCommand(deps: RunCommandDeps): Command {
       for (const r of para.refused)
         io.stderr(`prism run: paraphrase of ${r.id} refused (${r.why}); original text kept\n`);
       problems = para.instances;
+    }
+    if (visual) {
+      const figures = createImageLoader(imageRoot(datasetPath), {
+        onRefuse: (location, reason) => io.stderr(`prism run: figure ${location} not drawn: ${reason}\n`),
+      });
+      let rendering: ReturnType<typeof createProgress> | undefined;
+      // Loaded only here: rendering needs the image libraries, no other command does.
+      const { runVisualTask } = await import('../../visual/run-visual-task.js');
+      let done: Awaited<ReturnType<typeof runVisualTask>>;
+      try {
+        done = await runVisualTask({
+          ...prismCall,
+          problems: chosenProblems,
+          n: instanceCount ?? 5,
+          seed: instanceSeed,
+          onEvent: (e) => progress.event(e),
+          signal: controller.signal,
+          variants: variants!,
+          vary: renderQuestion ? 'values' : 'visual',
+          loadFigure: (location) => {
+            const url = figures(location);
+            return url === undefined ? undefined : Buffer.from(url.slice(url.indexOf(',') + 1), 'base64');
+          },
+          onRender: (n, total) => {
+            rendering ??= createProgress(io, total, 'rendering', {
+              quiet: mode === 'quiet' || mode === 'jsonl',
+            });
+            rendering.tick(n);
+            if (n === total) rendering.finish();
+          },
+          onRenderProblem: (id, message) => io.stderr(`prism run: ${id}: ${message}\n`),
+        });
+      } finally {
+        remove();
+      }
+      progress.finish();
+      for (const d of done.diagnostics) io.stderr(`${formatDiagnostic(d)}\n`);
+      const label = renderQuestion ? 'I (rendered)' : 'II';
+      if (mode === 'jsonl')
+        io.stdout(`${JSON.stringify({ type: 'prism', task: label, report: done.result })}\n`);
+      else if (mode !== 'quiet') io.stdout(`\nPRiSM Task ${label}\n\n${done.markdown}`);
+      return done.ok ? 0 : 1;
     }
     if (task !== undefined) {
       const missing = task === 'IV' ? (deps.sandboxMissing ?? (() => sandboxSupport().missing))() : undefined;
