@@ -136,23 +136,36 @@ export async function renderPage(content: PageContent, style: PageStyle): Promis
         continue;
       }
       const index = k++;
-      const t = typeset[index]!;
+      let t = typeset[index]!;
+      // The formula's size in pixels, then its SVG decoded at that size (a decoding failure is a
+      // formula failure too: reported, the TeX source written out).
+      let em = px * 1.05;
+      if (t.ok && t.widthEm * em > inner) em = inner / t.widthEm;
+      const w = t.ok ? t.widthEm * em : 0;
+      const h = t.ok ? (t.ascentEm + t.descentEm) * em : 0;
+      let image: Image | undefined;
+      if (t.ok) {
+        try {
+          image = await loadImage(sizedSvg(t.svg, w, h));
+        } catch (e) {
+          t = {
+            ok: false,
+            message: `its SVG could not be drawn (${e instanceof Error ? e.message : String(e)})`,
+          };
+        }
+      }
       const leading = gapNext || items[items.length - 1]?.kind === 'math';
       gapNext = false;
-      if (!t.ok) {
-        formulas[index] = { ...formulas[index]!, error: t.message };
-        problems.push(`paragraph ${p + 1}: formula "${clip(seg.tex)}" could not be typeset: ${t.message}`);
+      if (!t.ok || image === undefined) {
+        const message = t.ok ? 'no image' : t.message;
+        formulas[index] = { ...formulas[index]!, error: message };
+        problems.push(`paragraph ${p + 1}: formula "${clip(seg.tex)}" could not be typeset: ${message}`);
         if (seg.display) items.push({ kind: 'break' });
         pushWords(seg.tex, leading);
         if (seg.display) items.push({ kind: 'break' });
         continue;
       }
       formulas[index] = { ...formulas[index]!, svg: t.svg };
-      let em = px * 1.05;
-      if (t.widthEm * em > inner) em = inner / t.widthEm;
-      const w = t.widthEm * em;
-      const h = (t.ascentEm + t.descentEm) * em;
-      const image = await loadImage(sizedSvg(t.svg, w, h));
       if (seg.display) items.push({ kind: 'display', image, width: w, height: h });
       else
         items.push({

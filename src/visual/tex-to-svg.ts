@@ -5,6 +5,8 @@ import '@mathjax/src/js/input/tex/base/BaseConfiguration.js';
 import '@mathjax/src/js/input/tex/ams/AmsConfiguration.js';
 import { MathJaxNewcmFont } from '@mathjax/mathjax-newcm-font/js/svg.js';
 import { mathjax } from '@mathjax/src/js/mathjax.js';
+// Font data for rarer characters is loaded on demand, from the font package's files (import()).
+import '@mathjax/src/js/util/asyncLoad/esm.js';
 import { SVG } from '@mathjax/src/js/output/svg.js';
 
 /** A formula typeset as SVG, with its box in em (MathJax's viewBox is in thousandths of an em). */
@@ -71,7 +73,11 @@ export async function texToSvg(formula: string, display: boolean): Promise<Types
   const [minY, width, height] = [Number(box[2]), Number(box[3]), Number(box[4])];
   return {
     ok: true,
-    svg: svg.replace(/currentColor/g, 'black'),
+    // MathJax's lite DOM writes attribute values as HTML does (`data-latex="0<x"`); an SVG decoder
+    // wants XML, so `<` and `>` inside attribute values are escaped.
+    svg: svg
+      .replace(/="([^"]*)"/g, (_m, v: string) => `="${v.replace(/</g, '&lt;').replace(/>/g, '&gt;')}"`)
+      .replace(/currentColor/g, 'black'),
     widthEm: width / 1000,
     ascentEm: -minY / 1000,
     descentEm: (height + minY) / 1000,

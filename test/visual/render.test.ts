@@ -73,6 +73,9 @@ const LEGIBLE: readonly { tex: string; glyphs: string; nodes: string[] }[] = [
   { tex: 'I_{\\text{rms}} = \\frac{V}{Z}', glyphs: 'Irms=VZ', nodes: ['msub', 'mfrac'] },
   { tex: '\\omega_0 = \\frac{1}{\\sqrt{L C}}', glyphs: 'ω0=1√LC', nodes: ['mfrac', 'msqrt'] },
   { tex: '\\Delta x \\geq 0.25\\,\\mathrm{m}', glyphs: 'Δx≥0.25m', nodes: ['mi', 'mn'] },
+  // `<` and `&` in the TeX end up in attribute values: the SVG must still decode.
+  { tex: '0<\\nu<\\pi', glyphs: '0<ν<π', nodes: ['mo'] },
+  { tex: 'a > b \\land \\mathcal{L} = 0', glyphs: 'a>b∧L=0', nodes: ['mo'] },
 ];
 
 for (const row of LEGIBLE) {
