@@ -9,7 +9,7 @@ import {
   type Pixels,
   rotatePixels,
 } from './perturb-pixels.js';
-import { type PageContent, type PageFormula, renderPage } from './render-page.js';
+import { type PageContent, type PageFormula, type PageStyle, renderPage } from './render-page.js';
 import type { VisualVariant } from './visual-variant.js';
 
 /** A question rendered for one visual variant. */
@@ -53,14 +53,16 @@ function toCanvas(img: Pixels) {
 /**
  * Renders a question as a PNG for one visual variant: the page set in the variant's font, then — in
  * this order — lower resolution, blur, rotation, noise and JPEG compression at the variant's
- * strengths. Every random choice comes from `seed`, so one seed gives the same bytes.
+ * strengths. Every random choice comes from `seed`, so one seed gives the same bytes. `size` sets
+ * the page width and text size (default 960 px and 24 px).
  */
 export async function renderQuestion(
   content: PageContent,
   variant: VisualVariant,
   seed: string,
+  size: Omit<PageStyle, 'font'> = {},
 ): Promise<RenderedQuestion> {
-  const page = await renderPage(content, { font: variant.font });
+  const page = await renderPage(content, { ...size, font: variant.font });
   const prng = createPrng(`visual:${seed}`);
   let img: Pixels = { width: page.width, height: page.height, rgba: page.rgba };
   img = lowerResolution(img, variant.resolution);

@@ -12,6 +12,7 @@ import { readJsonLines } from '../runs/jsonl-file.js';
 import { runModel } from '../runs/run-model.js';
 import { writeFileAtomic } from '../runs/write-file-atomic.js';
 import { createScorer } from '../score/create-scorer.js';
+import { renderTable3 } from '../tasks/render-table3.js';
 import { type InstanceOutcome, type RobustnessReport, robustnessReport } from '../tasks/robustness-report.js';
 import type { TaskRunOptions } from '../tasks/run-code-task.js';
 import { fontFile } from './fonts.js';
@@ -223,17 +224,8 @@ function share(ids: readonly string[], correct: ReadonlySet<string>): number {
   return ids.length === 0 ? 0 : (100 * ids.filter((id) => correct.has(id)).length) / ids.length;
 }
 
-/** Table 3's rows for Task II, then the accuracy of each visual variant and the image sizes. */
+/** Table 3's rows for Task II (as Task I's, step-score profile included), then accuracy per variant. */
 export function renderVisualReport(r: VisualTaskReport): string {
-  const m = r.report.metrics;
-  const rows = [
-    `| Task | Metric | ${r.report.model} |`,
-    '|---|---|---|',
-    `| ${r.report.task} | Overall Acc ↑ | ${m.overall_accuracy.toFixed(1)} |`,
-    `| ${r.report.task} | TRUE@${m.t} ↑ | ${m.true_at_t.toFixed(1)} |`,
-    `| ${r.report.task} | Volatility ↓ | ${m.volatility.toFixed(1)} |`,
-    `| ${r.report.task} | TFR ↓ | ${m.total_failure_rate.toFixed(1)} |`,
-  ];
   const variants = [
     '| Variant | Rendering | Accuracy % |',
     '|---|---|---|',
@@ -244,5 +236,5 @@ export function renderVisualReport(r: VisualTaskReport): string {
     bytes.length === 0
       ? ''
       : `\n${r.images.length} images, ${Math.round(Math.min(...bytes) / 1024)}–${Math.round(Math.max(...bytes) / 1024)} KiB each (visual/images.json).\n`;
-  return `${rows.join('\n')}\n\n${m.problems} problems, ${m.instances} instances\n\n${variants.join('\n')}\n${sizes}`;
+  return `${renderTable3([r.report])}\n${variants.join('\n')}\n${sizes}`;
 }

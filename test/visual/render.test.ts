@@ -9,6 +9,8 @@ import { PERTURBATIONS, parseVariants, type VisualVariant } from '../../src/visu
 import { visualSkip } from './visual-skip.js';
 
 const skip = visualSkip();
+// A half-size page keeps most renders cheap (the suite shares the machine).
+const small = { width: 480, fontPx: 14 };
 const clean: VisualVariant = { font: 'serif', noise: 0, blur: 0, rotation: 0, jpeg: 0, resolution: 0 };
 const content = {
   paragraphs: [
@@ -50,15 +52,15 @@ test('one seed gives byte-identical PNGs; another seed changes the noise', { ski
     jpeg: 0.5,
     resolution: 0.3,
   };
-  const a = await renderQuestion(content, v, 'seed-1');
-  const b = await renderQuestion(content, v, 'seed-1');
-  const c = await renderQuestion(content, v, 'seed-2');
+  const a = await renderQuestion(content, v, 'seed-1', small);
+  const b = await renderQuestion(content, v, 'seed-1', small);
+  const c = await renderQuestion(content, v, 'seed-2', small);
   assert.ok(a.png.equals(b.png));
   assert.equal(a.png.subarray(1, 4).toString(), 'PNG');
   assert.ok(!a.png.equals(c.png));
   // Without random perturbations the seed changes nothing.
-  const d = await renderQuestion(content, clean, 'seed-1');
-  const e = await renderQuestion(content, clean, 'seed-2');
+  const d = await renderQuestion(content, clean, 'seed-1', small);
+  const e = await renderQuestion(content, clean, 'seed-2', small);
   assert.ok(d.png.equals(e.png));
 });
 
@@ -125,13 +127,14 @@ test('the page draws its text and formulas: each formula blanks out to fewer dar
   assert.ok(dark(full) > dark(bare) * 1.1, `${dark(full)} vs ${dark(bare)}`);
 });
 
+let reference: Pixels | undefined;
 for (const p of PERTURBATIONS) {
   test(`perturbation strength is monotone: ${p}`, { skip }, async () => {
-    const base = await renderQuestion(content, clean, 'm');
-    const ref = pixels(base.png);
+    reference ??= pixels((await renderQuestion(content, clean, 'm', small)).png);
+    const ref = reference;
     const diffs: number[] = [];
     for (const s of [0.25, 0.5, 0.75, 1]) {
-      const r = pixels((await renderQuestion(content, { ...clean, [p]: s }, 'm')).png);
+      const r = pixels((await renderQuestion(content, { ...clean, [p]: s }, 'm', small)).png);
       diffs.push(meanAbsoluteDifference(ref, p === 'rotation' ? centre(r, ref.width, ref.height) : r));
     }
     for (let i = 1; i < diffs.length; i++) assert.ok(diffs[i]! > diffs[i - 1]!, `${p}: ${diffs.join(', ')}`);
@@ -140,9 +143,9 @@ for (const p of PERTURBATIONS) {
 }
 
 test('font changes the page; each handwriting font differs from the printed one', { skip }, async () => {
-  const serif = await renderQuestion(content, clean, 'f');
+  const serif = await renderQuestion(content, clean, 'f', small);
   for (const font of ['sans', 'hand-comic', 'hand-humor', 'hand-dkg'] as const) {
-    const other = await renderQuestion(content, { ...clean, font }, 'f');
+    const other = await renderQuestion(content, { ...clean, font }, 'f', small);
     assert.ok(!other.png.equals(serif.png), font);
   }
 });
