@@ -5,6 +5,7 @@ import type { Node, Verdict } from '../core/tree.js';
 import type { SolveOptions } from '../numeric/index.js';
 import { metered, workExhausted } from '../numeric/work-meter.js';
 import { ANGLE_RANGE, angleVariables } from './angle-variables.js';
+import { DEFAULT_EQUIVALENCE_OPTIONS } from './defaults.js';
 import { effectiveVariables } from './effective-variables.js';
 import { identitiesAgree } from './identities.js';
 import { integerVariables } from './integer-variables.js';
@@ -26,24 +27,7 @@ import type {
 } from './types.js';
 import { variableScales } from './variable-scales.js';
 
-/** The paper's parameters (PRISM-Physics, Appendix B) and our budget defaults. */
-export const DEFAULT_EQUIVALENCE_OPTIONS = {
-  maxTrials: 40,
-  minSuccesses: 10,
-  minEqual: 10,
-  minTrials: 10,
-  range: [2, 20] as const,
-  relTol: 1e-6,
-  absTol: 1e-9,
-  mode: 'physical' as const,
-  evalBudget: 400_000,
-  workBudget: 1_000_000,
-  maxVariables: 64,
-  fallbackRanges: [
-    [0.05, 0.95],
-    [-20, 20],
-  ] as readonly (readonly [number, number])[],
-};
+export { DEFAULT_EQUIVALENCE_OPTIONS };
 
 /**
  * PRISM Algorithm 1 on two prepared formulas: repeatedly pick a target variable, draw the others from

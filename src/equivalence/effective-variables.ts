@@ -1,16 +1,25 @@
 import { createPrng } from '../core/prng.js';
 import { prepareEquation } from '../numeric/prepare-equation.js';
 import { equationFor } from '../numeric/solve-equation.js';
-import { DEFAULT_EQUIVALENCE_OPTIONS } from './compare-formulas.js';
+import { chargeRecorded, metered } from '../numeric/work-meter.js';
+import { DEFAULT_EQUIVALENCE_OPTIONS } from './defaults.js';
 import { close, isEmpty, sameSolutions } from './solution-set.js';
 import { solvePrepared } from './solve-prepared.js';
 import { isolatableFirst } from './target-order.js';
 import type { EquivalenceMode, PreparedFormula } from './types.js';
 import { variableScales } from './variable-scales.js';
 
-const memo = new WeakMap<PreparedFormula, Map<EquivalenceMode, readonly string[] | null>>();
+/** A memoized result and the work computing it cost (charged again on every call). */
+interface Memo {
+  readonly value: readonly string[] | null;
+  readonly work: number;
+}
+
+const memo = new WeakMap<PreparedFormula, Map<EquivalenceMode, Memo>>();
 const TOL = { relTol: 1e-9, absTol: 1e-12 };
 const BUDGET = 20_000;
+/** Work units one determination may spend, whatever the caller has left (it is memoized). */
+const WORK_CAP = 400_000;
 
 /**
  * The variables an equation really depends on: those whose value changes its solution set for a
@@ -27,8 +36,15 @@ export function effectiveVariables(
 ): readonly string[] | undefined {
   let byMode = memo.get(formula);
   if (byMode === undefined) memo.set(formula, (byMode = new Map()));
-  if (!byMode.has(mode)) byMode.set(mode, compute(formula, mode) ?? null);
-  return byMode.get(mode) ?? undefined;
+  let m = byMode.get(mode);
+  if (m === undefined) {
+    // Detached: the memoized result never depends on the first caller's budget. The work is
+    // charged to the caller now and again on every later call, so that what a caller is charged
+    // never depends on what was determined before.
+    const run = metered(WORK_CAP, () => compute(formula, mode) ?? null, true);
+    byMode.set(mode, (m = { value: run.capped ? null : run.value, work: run.work }));
+  } else chargeRecorded(m.work);
+  return m.value ?? undefined;
 }
 
 function compute(formula: PreparedFormula, mode: EquivalenceMode): readonly string[] | undefined {

@@ -1,7 +1,7 @@
 import { createPrng } from '../core/prng.js';
 import { compile } from '../numeric/index.js';
 import { ANGLE_RANGE, angleVariables } from './angle-variables.js';
-import { DEFAULT_EQUIVALENCE_OPTIONS } from './compare-formulas.js';
+import { DEFAULT_EQUIVALENCE_OPTIONS } from './defaults.js';
 import { VALUE_SYMBOL } from './prepare-formula.js';
 import type { PreparedFormula } from './types.js';
 import { variableScales } from './variable-scales.js';
