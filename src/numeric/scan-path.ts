@@ -11,9 +11,16 @@ export type ScanOutcome = { kind: 'roots'; roots: number[] } | { kind: 'identity
  * minimised by golden-section search and kept when the relative residual test passes there
  * (touching roots), unless it and both neighbours pass the residual test (a stretch where the
  * equation holds numerically: no isolated root there). All finite points pass the residual test → identity; no finite point →
- * undefined. Stops (truncated) when the budget is spent.
+ * undefined. Stops (truncated) when the budget is spent. `roundingError(x)`, when given, bounds the
+ * rounding error of lhs − rhs at x (see `roundingBound`; NaN when unknown): a point where the
+ * residual stays within it says nothing against an identity.
  */
-export function scanPath(eq: Equation, grid: Float64Array, scale = 1): ScanOutcome {
+export function scanPath(
+  eq: Equation,
+  grid: Float64Array,
+  scale = 1,
+  roundingError?: (x: number) => number,
+): ScanOutcome {
   const n = grid.length;
   // Work arrays reused across scans (a scan allocated ~40 KB, a sixth of a fresh answer's garbage);
   // a scan never runs inside another (f evaluates compiled closures, integrals and sums only), and
@@ -21,7 +28,7 @@ export function scanPath(eq: Equation, grid: Float64Array, scale = 1): ScanOutco
   const buffers = depth === 0 ? shared(n) : fresh(n);
   depth++;
   try {
-    return scanWith(eq, grid, scale, buffers);
+    return scanWith(eq, grid, scale, buffers, roundingError);
   } finally {
     depth--;
   }
@@ -53,7 +60,13 @@ function shared(n: number): Buffers {
   return pool;
 }
 
-function scanWith(eq: Equation, grid: Float64Array, scale: number, buffers: Buffers): ScanOutcome {
+function scanWith(
+  eq: Equation,
+  grid: Float64Array,
+  scale: number,
+  buffers: Buffers,
+  roundingError: ((x: number) => number) | undefined,
+): ScanOutcome {
   const n = grid.length;
   const { fs, rel, size, holds } = buffers;
   let finite = 0;
@@ -75,7 +88,8 @@ function scanWith(eq: Equation, grid: Float64Array, scale: number, buffers: Buff
     }
   }
   if (finite === 0) return { kind: 'undefined' };
-  if (allOk || holdsButNearCommonZeros(eq, grid, fs, holds, size, scale, n)) return { kind: 'identity' };
+  if (allOk || holdsButNearCommonZeros(eq, grid, fs, holds, size, scale, n, roundingError))
+    return { kind: 'identity' };
   const roots: number[] = [];
   const f = (x: number): number => eq.f(x);
   for (let i = 0; i < n && !eq.exhausted(); i++) {
@@ -144,7 +158,9 @@ function scanWith(eq: Equation, grid: Float64Array, scale: number, buffers: Buff
  * |x| in [1e-3, 1e3] (times the target's scale). There the relative residual test measures
  * cancellation, not the equation — `1 - \cos^2 x = \sin^2 x` near x = 0, where 1 − cos²x keeps one
  * significant figure. Points far out do not set the size: `x = x + 1` holds at |x| ≥ 1e9 only by
- * absorption, and nowhere in the band. Checked only when most finite points hold.
+ * absorption, and nowhere in the band. Checked only when most finite points hold. A failing point
+ * whose residual is rounding noise (it scatters under tiny moves, or stays within the rounding
+ * bound `roundingError` gives) says nothing against the identity either.
  */
 function holdsButNearCommonZeros(
   eq: Equation,
@@ -154,6 +170,7 @@ function holdsButNearCommonZeros(
   size: Float64Array,
   scale: number,
   n: number,
+  roundingError: ((x: number) => number) | undefined,
 ): boolean {
   let failing = 0;
   let finite = 0;
@@ -167,14 +184,16 @@ function holdsButNearCommonZeros(
     else if (ax >= 1e-3 && ax <= 1e3 && s > largest) largest = s;
   }
   if (failing === 0 || failing > finite / 2 || !(largest > 0)) return false;
-  // A failing point whose residual is rounding noise (cancellation: \cosh^2 x - \sinh^2 x at
-  // x = 20 keeps no figure of the 1) says nothing against the identity either.
+  // Cancellation: \cosh^2 x - \sinh^2 x at x = 20 keeps no figure of the 1. Where cosh x and
+  // sinh x round to the same double the residual is exactly 1 at every nearby point (it does not
+  // scatter), but it stays within the rounding bound of the two squares (~10 there).
   for (let i = 0; i < n; i++)
     if (
       holds[i] === 0 &&
       !Number.isNaN(size[i]!) &&
       !(Math.abs(fs[i]!) <= 1e-9 * largest) &&
-      (eq.exhausted() || !noiseAt(eq, grid[i]!, fs[i]!))
+      (eq.exhausted() ||
+        (!noiseAt(eq, grid[i]!, fs[i]!) && !(Math.abs(fs[i]!) <= (roundingError?.(grid[i]!) ?? Number.NaN))))
     )
       return false;
   return true;

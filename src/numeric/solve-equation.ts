@@ -4,6 +4,7 @@ import { isolate } from './isolate.js';
 import { polynomialPath } from './polynomial-path.js';
 import { type PreparedEquation, prepareEquation } from './prepare-equation.js';
 import { scanGrid } from './scan-grid.js';
+import { roundingBound } from './rounding-bound.js';
 import { scanPath } from './scan-path.js';
 import {
   type SolveOptions,
@@ -12,7 +13,7 @@ import {
   type SolveSettings,
   solveSettings,
 } from './solve-types.js';
-import { workExhausted } from './work-meter.js';
+import { charge, workExhausted } from './work-meter.js';
 
 /**
  * All real roots x of lhs(x) = rhs(x) for the variable `target`, the other variables fixed by
@@ -38,7 +39,14 @@ export function solveEquation(
   const settings = solveSettings(options, evalBudget);
   const prepared = prepareEquation(lhs, rhs, target);
   const eq = equationFor(prepared, values, settings.evalBudget);
-  return solvePrepared(prepared, eq, settings);
+  // The rounding bound of lhs − rhs at a point (a tree walk, charged as one evaluation), which the
+  // scan reads only where an identity fails at a few points.
+  const roundingError = (x: number): number => {
+    if (!charge(prepared.cost)) return Number.NaN;
+    const at = { ...values, [target]: x };
+    return roundingBound(lhs, at).error + roundingBound(rhs, at).error;
+  };
+  return solvePrepared(prepared, eq, settings, roundingError);
 }
 
 /** An {@link Equation} for a prepared equation with the given values in the buffer. */
@@ -54,7 +62,12 @@ export function equationFor(
   return new Equation(prepared.lhs, prepared.rhs, buf, budget, prepared.cost);
 }
 
-function solvePrepared(p: PreparedEquation, eq: Equation, s: SolveSettings): SolveResult {
+function solvePrepared(
+  p: PreparedEquation,
+  eq: Equation,
+  s: SolveSettings,
+  roundingError: (x: number) => number,
+): SolveResult {
   const window = p.periodic ? s.periodicWindow * s.scale : Math.min(s.maxAbs * s.scale, Number.MAX_VALUE);
   const done = (
     path: SolvePath | 'constant',
@@ -87,7 +100,8 @@ function solvePrepared(p: PreparedEquation, eq: Equation, s: SolveSettings): Sol
     if (path === 'scan') {
       const linear = s.linearPoints ?? (p.periodic ? Math.round(40 * s.periodicWindow) + 1 : 201);
       const grid = scanGrid(s.minAbs, s.maxAbs, s.pointsPerDecade, s.periodicWindow, linear, p.periodic);
-      return done(path, scanPath(eq, s.scale === 1 ? grid : grid.map((x) => x * s.scale), s.scale));
+      const scaled = s.scale === 1 ? grid : grid.map((x) => x * s.scale);
+      return done(path, scanPath(eq, scaled, s.scale, roundingError));
     }
   }
   return done('scan', { kind: 'roots', roots: [] });
