@@ -3,8 +3,8 @@ import { dedupeRoots, Equation } from './equation.js';
 import { isolate } from './isolate.js';
 import { polynomialPath } from './polynomial-path.js';
 import { type PreparedEquation, prepareEquation } from './prepare-equation.js';
-import { scanGrid } from './scan-grid.js';
 import { roundingBound } from './rounding-bound.js';
+import { scanGrid } from './scan-grid.js';
 import { scanPath } from './scan-path.js';
 import {
   type SolveOptions,
