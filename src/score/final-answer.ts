@@ -8,6 +8,7 @@ import type { NumericTolerance } from '../equivalence/literal-precision.js';
 import { scalingOf } from '../equivalence/order-of-magnitude.js';
 import type { EquivalenceOptions, PreparedFormula } from '../equivalence/types.js';
 import type { ExtractionResult } from '../extract/types.js';
+import { workExhausted } from '../numeric/work-meter.js';
 import { answerDefinitions, readsTableConstants } from './answer-definitions.js';
 import {
   answerSections,
@@ -187,6 +188,47 @@ function preparer(problem: Problem, options: FinalAnswerOptions): (latex: string
   return options.prepare ?? ((latex: string) => prepareFormula(latex, constants));
 }
 
+/** The answer's final statements (and its definitions, once asked for) under one preparer. */
+interface Reading {
+  readonly response: string;
+  readonly problem: Problem;
+  readonly prepare: (latex: string) => PreparedFormula;
+  readonly statements: Statement[];
+  definitions?: Map<string, { readonly symbol: string; readonly value: string }>;
+}
+
+const readings = new WeakMap<ExtractionResult, Reading>();
+
+/**
+ * The answer's final statements, read once per extraction and preparer: the final-node credit and
+ * the final-answer check read the same ones (each read prepares every candidate formula, and the
+ * definitions run Algorithm 1). Read afresh once the work budget is spent, as before.
+ */
+function reading(
+  response: string,
+  extraction: ExtractionResult,
+  problem: Problem,
+  prepare: (latex: string) => PreparedFormula,
+): Reading {
+  const hit = readings.get(extraction);
+  if (
+    hit !== undefined &&
+    hit.response === response &&
+    hit.problem === problem &&
+    hit.prepare === prepare &&
+    !workExhausted()
+  )
+    return hit;
+  const fresh: Reading = {
+    response,
+    problem,
+    prepare,
+    statements: finalStatements(response, extraction, prepare),
+  };
+  readings.set(extraction, fresh);
+  return fresh;
+}
+
 /** The text that meets each expected answer, or undefined. */
 function judgeAll(
   expected: readonly Expected[],
@@ -197,7 +239,8 @@ function judgeAll(
   options: FinalAnswerOptions,
 ): (string | undefined)[] {
   const prepare = preparer(problem, options);
-  const statements = finalStatements(response, extraction, prepare);
+  const read = reading(response, extraction, problem, prepare);
+  const statements = read.statements;
   // A quantity the problem asks for in several forms (r_min in b and in θ) is looked for in every
   // statement of it, not only the last one.
   const quantities = expected.map((e) => {
@@ -208,11 +251,12 @@ function judgeAll(
   const repeated = new Set(keys.filter((k, i) => k !== undefined && keys.indexOf(k) !== i));
   const inPart = (e: Expected) => expected.filter((x) => x.letter === e.letter).length;
   const compare = options.compare ?? ((got, want) => compareFormulas(got, want, equivalence).verdict);
-  const definitions = new Map(
+  read.definitions ??= new Map(
     [...answerDefinitions(statements, prepare)].filter(
       ([, d]) => !readsTableConstants(problem.constants ?? {}, d.symbol, d.value),
     ),
   );
+  const definitions = read.definitions;
   return expected.map((e, i) => {
     if (e.form === 'text-based') {
       const boxes = boxedContents(response);
@@ -247,7 +291,7 @@ function statedAll(
   boxedOnly = false,
 ): boolean[] {
   const prepare = preparer(problem, options);
-  const statements = finalStatements(response, extraction, prepare);
+  const statements = reading(response, extraction, problem, prepare).statements;
   return expected.map((e) => {
     const sides = relationSides(e.latex);
     const q = sides === undefined ? undefined : prepare(sides.lhs);
