@@ -1,8 +1,7 @@
-/**
- * The paper's parameters (PRISM-Physics, Appendix B) and our budget defaults. In a module of their
- * own so that the helpers `compare-formulas.ts` calls (effective variables) read them without
- * importing it back.
- */
+// In a module of their own so that the helpers `compare-formulas.ts` calls (effective variables)
+// read them without importing it back.
+
+/** The paper's parameters (PRISM-Physics, Appendix B) and our budget defaults. */
 export const DEFAULT_EQUIVALENCE_OPTIONS = {
   maxTrials: 40,
   minSuccesses: 10,
