@@ -183,10 +183,11 @@ export function parseRunFrom(p: Parser, first: Node, restricted: boolean): Node 
       // Bare unit words (`5 kg`) only after a written numeral or a power of ten, never after
       // `\frac13` (`\frac13 ML^2`); bare letters (`2.5 m`) after a measured value (unit-parse.ts).
       const written = left.type === 'number' || isPowerOfTen(left);
+      // A zero is a measured value too: nobody writes 0·m for a quantity (`d = 0 m`).
       const unit = tryUnit(
         p,
         written,
-        isPowerOfTen(left) || (left.type === 'number' && left.raw.includes('.')),
+        isPowerOfTen(left) || (left.type === 'number' && (left.raw.includes('.') || left.value === 0)),
       );
       if (unit !== undefined) {
         left = binary('*', left, unit);

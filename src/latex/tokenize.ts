@@ -16,7 +16,8 @@ const isSpace = (c: number): boolean => c === 32 || c === 9 || c === 10 || c ===
 
 /**
  * Splits LaTeX into tokens in one pass (linear time). Numbers (`3.14`, `1.08e45`) are one token,
- * except directly after `^`, `_` or `\frac`, where TeX takes a single digit (`x^23` is `x^2·3`).
+ * except directly after `^`, `_` or `\frac`, where TeX takes a single digit (`x^23` is `x^2·3`; but
+ * `10^28` is the power of ten that any text writing it means).
  * Raw arguments of `\text`, `\unit`, `\begin`… are captured verbatim; Unicode math characters become
  * the tokens they stand for. Braces are matched; an unmatched one is an `unbalanced-brace` error.
  */
@@ -119,7 +120,9 @@ export function tokenize(src: string): Tokenized {
     }
     if (c < 128) {
       push('char', src[i]!, i, i + 1);
-      if (c === 94 || c === 95) singleDigits = 1;
+      // `10^28` is a power of ten in any text that writes it (TeX would set 10²8): after the base 10,
+      // the exponent's digits stay one number, as they do after a sign (`10^-19`).
+      if ((c === 94 && tokens.at(-2)?.value !== '10') || c === 95) singleDigits = 1;
       i++;
       continue;
     }

@@ -12,7 +12,8 @@ const MAX_STATEMENTS = 64;
  * The answer's own definitions of single symbols (`t = \pi\sqrt{a^3/GM}` "with"
  * `a = \frac{r_0 + r_1}{2}`; `x = \frac{\mu B}{k_B T}`): symbol LaTeX → its value LaTeX, for a symbol
  * the answer defines in one statement only (a chain `a = X = Y` is one statement; a symbol defined
- * twice, or in terms of itself, is left out). `exclude`: symbols never taken (the expected
+ * again with an equivalent value keeps its definition; one defined twice with different values, or in
+ * terms of itself, is left out). `exclude`: symbols never taken (the expected
  * quantity's own variables). A final statement written with such a symbol is compared with the
  * symbol replaced by its definition, as a grader reads "where …".
  */
@@ -30,11 +31,13 @@ export function answerDefinitions(
     const { name, latex } = symbol;
     const previous = found.get(name);
     if (previous === null) continue;
+    const value = prepare(s.sides.rhs);
     if (previous !== undefined) {
-      if (previous.offset !== s.offset) found.set(name, null);
+      // Defined again (`z_R = \pi w_0^2/\lambda`, later "where z_R = \frac{\pi w_0^2}{\lambda}"): one
+      // definition when the values are equivalent, none when they differ.
+      if (previous.offset !== s.offset && !sameValue(prepare(previous.value), value)) found.set(name, null);
       continue;
     }
-    const value = prepare(s.sides.rhs);
     // A value that names the symbol itself is an equation for it, not a definition.
     if (!value.ok || value.kind !== 'expression' || value.variables.includes(name)) {
       found.set(name, null);
@@ -48,6 +51,10 @@ export function answerDefinitions(
     out.set(name, { symbol: d.symbol, value: d.value });
   }
   return out;
+}
+
+function sameValue(a: PreparedFormula, b: PreparedFormula): boolean {
+  return a.ok && b.ok && a.kind === 'expression' && compareFormulas(a, b).verdict === 'equivalent';
 }
 
 /**

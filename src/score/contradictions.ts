@@ -13,7 +13,7 @@ import { freeVariables } from '../numeric/free-variables.js';
 import { compile } from '../numeric/index.js';
 import { charge, workExhausted } from '../numeric/work-meter.js';
 import { answerSections } from './answer-text.js';
-import { type WrittenValue, writtenValue } from './numeric-answer.js';
+import { valueAsWritten, type WrittenValue, writtenValue } from './numeric-answer.js';
 
 /** A quantity the answer gives different values, and the statements that do. */
 export interface Contradiction {
@@ -213,7 +213,16 @@ function differ(a: Statement, b: Statement, tools: ContradictionTools, written: 
   if (wa === undefined || wb === undefined) return false;
   if ('value' in wa || 'value' in wb) {
     if (!('value' in wa) || !('value' in wb)) return false;
-    return !sameValue(wa, wb);
+    if (sameValue(wa, wb)) return false;
+    // One chain writing its unit once, at the end (`\Delta v = 11.01 - 7.78 \approx 3.23\ \text{km/s}`):
+    // the unitless link is the number in that unit.
+    if (a.formula.offset !== b.formula.offset || wa.asWritten === undefined || wb.asWritten === undefined)
+      return true;
+    if (wa.asWritten.unit === wb.asWritten.unit) return true;
+    return !sameValue(
+      { value: wa.asWritten.value, unit: wa.unit },
+      { value: wb.asWritten.value, unit: wb.unit },
+    );
   }
   const same = (x: readonly string[], y: readonly string[]) =>
     x.length === y.length && x.every((v) => y.includes(v));
@@ -275,7 +284,7 @@ const RATIO_POINTS = 5;
 
 /** A side as written (no constants applied): a number, or an expression with its variables. */
 type Written = (latex: string) =>
-  | WrittenValue
+  | (WrittenValue & { readonly asWritten: ReturnType<typeof valueAsWritten> })
   | {
       readonly variables: readonly string[];
       readonly binds: boolean;
@@ -290,14 +299,17 @@ function writtenReader(): Written {
     if (memo.has(latex)) return memo.get(latex);
     charge(WRITTEN_WORK + (latex.length >> 3));
     const p = prepareFormula(latex);
+    const value = p.ok ? writtenValue(p) : undefined;
     const out = !p.ok
       ? undefined
-      : (writtenValue(p) ?? {
-          variables: p.variables.filter((v) => v !== VALUE_SYMBOL),
-          binds: p.tree !== undefined && bindsVariable(p.tree),
-          unit: p.tree === undefined ? 0 : literalUnit(p.tree),
-          formula: p,
-        });
+      : value !== undefined
+        ? { ...value, asWritten: valueAsWritten(p) }
+        : {
+            variables: p.variables.filter((v) => v !== VALUE_SYMBOL),
+            binds: p.tree !== undefined && bindsVariable(p.tree),
+            unit: p.tree === undefined ? 0 : literalUnit(p.tree),
+            formula: p,
+          };
     memo.set(latex, out);
     return out;
   };

@@ -1,5 +1,6 @@
+import { printLatex } from '../core/print-latex.js';
 import { stripMath } from '../core/strip-math.js';
-import type { Verdict } from '../core/tree.js';
+import type { Node, Verdict } from '../core/tree.js';
 import { ancestorClosure } from '../dag/ancestor-closure.js';
 import type { DagNode, Problem } from '../dag/types.js';
 import { withStandardConstants } from '../equivalence/constants-fallback.js';
@@ -8,8 +9,10 @@ import type { NumericTolerance } from '../equivalence/literal-precision.js';
 import { scalingOf } from '../equivalence/order-of-magnitude.js';
 import type { EquivalenceOptions, PreparedFormula } from '../equivalence/types.js';
 import type { ExtractionResult } from '../extract/types.js';
+import { parseLatex } from '../latex/index.js';
+import { substituteSymbols } from '../normalize/index.js';
 import { workExhausted } from '../numeric/work-meter.js';
-import { answerDefinitions, readsTableConstants } from './answer-definitions.js';
+import { answerDefinitions } from './answer-definitions.js';
 import {
   answerSections,
   boxedContents,
@@ -18,6 +21,7 @@ import {
   relationSides,
 } from './answer-text.js';
 import { finalStatements, type Statement } from './final-statements.js';
+import { type ForwardValues, forwardValues, valueAt } from './forward-values.js';
 import { gradeValue, type WrittenValue, writtenValue } from './numeric-answer.js';
 import type { FinalAnswerCheck } from './types.js';
 
@@ -251,11 +255,7 @@ function judgeAll(
   const repeated = new Set(keys.filter((k, i) => k !== undefined && keys.indexOf(k) !== i));
   const inPart = (e: Expected) => expected.filter((x) => x.letter === e.letter).length;
   const compare = options.compare ?? ((got, want) => compareFormulas(got, want, equivalence).verdict);
-  read.definitions ??= new Map(
-    [...answerDefinitions(statements, prepare)].filter(
-      ([, d]) => !readsTableConstants(problem.constants ?? {}, d.symbol, d.value),
-    ),
-  );
+  read.definitions ??= answerDefinitions(statements, prepare);
   const definitions = read.definitions;
   return expected.map((e, i) => {
     if (e.form === 'text-based') {
@@ -263,16 +263,16 @@ function judgeAll(
       const haystacks = boxes.length > 0 ? boxes : [response.slice(-400)];
       return haystacks.find((h) => phraseMatches(e.latex, h));
     }
-    const plain =
-      e.form === 'numerical'
-        ? numericTest(e, prepare, options.tolerance)
-        : algebraicTest(e, prepare, compare);
-    if (plain === undefined) return undefined;
-    const test = withDefinitions(plain, e, definitions, problem, prepare, (got) =>
+    const build = (got?: (latex: string) => PreparedFormula) =>
       e.form === 'numerical'
         ? numericTest(e, prepare, options.tolerance, got)
-        : algebraicTest(e, prepare, compare, got),
-    );
+        : either(
+            algebraicTest(e, prepare, compare, got),
+            forwardTest(e, problem, prepare, options.tolerance, got),
+          );
+    const plain = build();
+    if (plain === undefined) return undefined;
+    const test = withDefinitions(plain, e, definitions, problem, prepare, build);
     const variables = quantities[i]?.variables ?? [];
     return judge(e, keys[i], variables, repeated, test, statements, response, inPart(e), expected.length);
   });
@@ -365,20 +365,45 @@ function withDefinitions(
   if (definitions.size === 0) return test;
   const want = prepare(e.latex);
   const used = new Set(want.ok ? want.variables : []);
-  const constants: Record<string, string> = { ...(problem.constants ?? {}) };
-  let any = false;
+  const mapped = new Set(Object.keys(problem.constants ?? {}).map((k) => symbolName(k) ?? k));
+  const values = new Map<string, Node>();
   for (const [name, d] of definitions) {
-    if (used.has(name) || constants[d.symbol] !== undefined) continue;
-    constants[d.symbol] = d.value;
-    any = true;
+    if (used.has(name) || mapped.has(name)) continue;
+    const parsed = parseLatex(d.value);
+    if (parsed.ok) values.set(name, parsed.tree);
   }
-  if (!any) return test;
-  const defined = build((latex) => prepareFormula(latex, { constants }));
+  if (values.size === 0) return test;
+  const defined = build((latex) => prepare(substituteDefinitions(latex, values) ?? latex));
   if (defined === undefined) return test;
   return {
     numerical: test.numerical,
     accepts: (text, whole) => test.accepts(text, whole) || defined.accepts(text, whole),
   };
+}
+
+/** Rounds of substitution (a definition may use another: `Z_0 = \frac{\eta_0}{2\pi}…`, `\eta_0 = …`). */
+const DEFINITION_DEPTH = 3;
+
+/**
+ * The candidate with the answer's defined symbols replaced by their definitions, as a tree (so the
+ * symbols of a definition stay symbols: `\eta_0 = \sqrt{\mu_0/\varepsilon_0}` keeps μ₀ and ε₀ the
+ * quantities the reference writes, not table constants), written back as LaTeX; undefined when it
+ * does not parse or cannot be written back.
+ */
+function substituteDefinitions(latex: string, values: ReadonlyMap<string, Node>): string | undefined {
+  const parsed = parseLatex(latex);
+  if (!parsed.ok) return undefined;
+  let tree = parsed.tree;
+  for (let round = 0; round < DEFINITION_DEPTH; round++) {
+    let changed = false;
+    tree = substituteSymbols(tree, (symbol) => {
+      const value = values.get(symbol.name);
+      if (value !== undefined) changed = true;
+      return value;
+    });
+    if (!changed) break;
+  }
+  return printLatex(tree);
 }
 
 /** Tests one candidate text: a whole formula (`whole`) or one side / bare expression. */
@@ -440,6 +465,87 @@ function algebraicTest(
   };
 }
 
+/** A test that accepts what either test accepts (the first alone when the second is undefined). */
+function either(a: CandidateTest | undefined, b: CandidateTest | undefined): CandidateTest | undefined {
+  if (a === undefined || b === undefined) return a;
+  return {
+    numerical: a.numerical,
+    accepts: (text, whole) => a.accepts(text, whole) || b.accepts(text, whole),
+  };
+}
+
+/** Points of the forward solve at which an answer written in the given quantities must agree. */
+const FORWARD_AGREEMENT = 3;
+
+/**
+ * A reference written with the DAG's intermediate symbols (`P = \tau\omega`, `\bar V = E_{\min}/3`,
+ * `\omega_{sp} = \omega_p/\sqrt2`) against an answer that substitutes them: the DAG solved forward
+ * ({@link forwardValues}) gives both a value at the witness and at seeded variations of its inputs.
+ * An answer written in the given quantities (and the reference's own symbols) is accepted when it
+ * agrees with the reference's right side at every solved point (relative 1e-6, at least three);
+ * an answer that substitutes the given numbers (a bare value) is graded at the witness, only when
+ * the witness is the problem's own data (every input's value is written in the problem text), with
+ * the grader tolerance. Never an answer that uses the asked quantity itself or an intermediate the
+ * reference does not write.
+ */
+function forwardTest(
+  e: Expected,
+  problem: Problem,
+  prepare: (latex: string) => PreparedFormula,
+  tolerance: NumericTolerance | undefined,
+  prepareGot: (latex: string) => PreparedFormula = prepare,
+): CandidateTest | undefined {
+  if (problem.witness === undefined || problem.witness.length === 0) return undefined;
+  const sides = relationSides(e.latex);
+  if (sides === undefined || symbolName(sides.lhs) === undefined) return undefined;
+  const quantity = prepare(sides.lhs);
+  const value = prepare(sides.rhs);
+  if (!quantity.ok || !value.ok || value.kind !== 'expression' || value.branches.length !== 1)
+    return undefined;
+  if (scalingOf(value) !== undefined) return undefined;
+  const own = new Set(quantity.variables);
+  const written = value.variables.filter((v) => v !== VALUE_SYMBOL);
+  let solved: ForwardValues | undefined | null = null;
+  const forward = () => (solved === null ? (solved = forwardValues(problem)) : solved);
+  return {
+    numerical: false,
+    accepts: (text, whole) => {
+      if (whole) return false;
+      const got = prepareGot(text);
+      if (!got.ok || got.kind !== 'expression' || got.branches.length !== 1) return false;
+      if (scalingOf(got) !== undefined) return false;
+      const vars = got.variables.filter((v) => v !== VALUE_SYMBOL);
+      if (vars.some((v) => own.has(v))) return false;
+      const f = forward();
+      if (f === undefined) return false;
+      if (vars.length === 0) {
+        // The given numbers substituted: graded at the problem's own values.
+        const w = writtenValue(got);
+        const want = valueAt(value, f.points[0]!);
+        return (
+          f.stated &&
+          w !== undefined &&
+          Number.isFinite(want) &&
+          gradeValue(w, { value: want, unit: 0 }, e.sigfigs, tolerance)
+        );
+      }
+      // Written in the given quantities: only where the reference writes intermediates (else plain
+      // equivalence has decided).
+      if (written.every((v) => f.inputs.has(v))) return false;
+      if (!vars.every((v) => f.inputs.has(v) || written.includes(v))) return false;
+      let agree = 0;
+      for (const point of f.points) {
+        const a = valueAt(value, point);
+        const b = valueAt(got, point);
+        if (!Number.isFinite(a) || !Number.isFinite(b)) continue;
+        if (Math.abs(a - b) > 1e-6 * Math.max(Math.abs(a), Math.abs(b))) return false;
+        agree++;
+      }
+      return agree >= FORWARD_AGREEMENT;
+    },
+  };
+}
+
 /** The candidate text that meets the expected answer, or undefined. */
 function judge(
   e: Expected,
@@ -490,8 +596,12 @@ function judge(
       // The final statement: every formula of the last statement of the quantity (a chain
       // `t = \frac{…}{…} = 1.71\times10^4\,\mathrm{s} = 4.75\,\mathrm{h}` states it several ways), and
       // unnamed boxed values written after it.
+      // A chain that writes its unit once (`\Delta v = 11.01 - 7.78 \approx 3.23\ \text{km/s}`) states the
+      // value in that unit: its unitless links are arithmetic, not a value in SI of their own.
+      const chain = pool.filter((s) => s.offset === last.offset);
+      const unitLinks = test.numerical ? chain.filter((s) => s.unitValue) : [];
       const hit = first([
-        ...pool.filter((s) => s.offset === last.offset),
+        ...(unitLinks.length > 0 ? unitLinks : chain),
         ...part.statements.filter((s) => s.boxed && s.bare && s.offset > last.offset),
       ]);
       if (hit !== undefined || boxed.length > 0) return hit;

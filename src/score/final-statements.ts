@@ -4,7 +4,7 @@ import type { ExtractionResult } from '../extract/types.js';
 import { cancelledText } from '../normalize/canonical-text.js';
 import { freeVariables } from '../numeric/free-variables.js';
 import { boxedSpans, relationSides } from './answer-text.js';
-import { expressionValue } from './numeric-answer.js';
+import { expressionValue, valueAsWritten } from './numeric-answer.js';
 
 /** One formula or bare value of an answer, read as a possible statement of a final answer. */
 export interface Statement {
@@ -20,6 +20,8 @@ export interface Statement {
   readonly sides?: { readonly lhs: string; readonly rhs: string };
   /** Some side (or the bare expression) evaluates to a number. */
   readonly hasValue: boolean;
+  /** Some side (or the bare expression) evaluates to a number written with a unit (`3.23\ \text{km/s}`). */
+  readonly unitValue: boolean;
   /**
    * Whether a side is the quantity `key` (a canonical text) whose variables are `quantity`; only the
    * sides with exactly those variables are prepared to tell.
@@ -63,9 +65,17 @@ export function finalStatements(
   return read.map(({ latex, offset, boxed, bare, block }) => {
     const whole = prepare(latex);
     const base = block === undefined ? { latex, offset, boxed, bare } : { latex, offset, boxed, bare, block };
-    if (bare) return { ...base, hasValue: expressionValue(whole) !== undefined, names: () => false };
+    if (bare)
+      return {
+        ...base,
+        hasValue: expressionValue(whole) !== undefined,
+        get unitValue() {
+          return valueAsWritten(whole)?.unit === true;
+        },
+        names: () => false,
+      };
     const sides = relationSides(latex);
-    if (sides === undefined) return { ...base, hasValue: false, names: () => false };
+    if (sides === undefined) return { ...base, hasValue: false, unitValue: false, names: () => false };
     // The sides are prepared on first use, each on its own: the check reads a side only when it
     // can be an expected quantity (it has exactly the quantity's variables), and the other side only
     // for a statement that names the quantity; preparing is most of the check's cost.
@@ -94,6 +104,9 @@ export function finalStatements(
       sides,
       get hasValue() {
         return expressionValue(side(0)) !== undefined || expressionValue(side(1)) !== undefined;
+      },
+      get unitValue() {
+        return valueAsWritten(side(0))?.unit === true || valueAsWritten(side(1))?.unit === true;
       },
       names(key: string, quantity: readonly string[]) {
         // A side that is the quantity has exactly its variables, and they are among the formula's.

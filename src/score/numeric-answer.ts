@@ -5,6 +5,7 @@ import {
   type NumericTolerance,
 } from '../equivalence/literal-precision.js';
 import type { PreparedFormula } from '../equivalence/types.js';
+import { rewriteBottomUp } from '../normalize/index.js';
 import { compile } from '../numeric/index.js';
 
 /**
@@ -20,6 +21,23 @@ export function expressionValue(p: PreparedFormula): number | undefined {
   if (branch === undefined || more.length > 0) return undefined;
   const value = compile(branch.rhs, []).fn(new Float64Array(0));
   return Number.isFinite(value) ? value : undefined;
+}
+
+/**
+ * A bare value as written, in the units it is written in (`3.23\ \text{km/s}` → 3.23, not the SI
+ * 3230), and whether it carries a unit with a dimension; undefined when it is not one value.
+ */
+export function valueAsWritten(p: PreparedFormula): { value: number; unit: boolean } | undefined {
+  if (expressionValue(p) === undefined) return undefined;
+  const branch = p.branches[0]!;
+  let unit = false;
+  const bare = rewriteBottomUp(branch.rhs, (node) => {
+    if (node.type !== 'number' || node.dim === undefined) return node;
+    if (node.dim.some((x) => x !== 0)) unit = true;
+    return { type: 'number', value: 1, raw: '1', span: node.span };
+  });
+  const value = compile(bare, []).fn(new Float64Array(0));
+  return Number.isFinite(value) ? { value, unit } : undefined;
 }
 
 /** A value with the relative unit in its last written place (0: exact or unknown). */
@@ -58,7 +76,9 @@ export function withinPrecision(value: number, expected: number, significantFigu
  * `NumericTolerance`): the less precise of the two written values sets the unit in the last place
  * (the expected value's unit comes from the problem's significant figures when given, else from its
  * digits), the answer's coarser unit counting for one figure fewer at most; the difference may reach the larger of half that unit, `ulps` units capped at `cap`
- * relative, and `floor` relative. Two exact values (integers) must agree to 1e-9.
+ * relative, and `floor` relative. Two exact values (integers) must agree to 1e-9; a decimal against
+ * an exact non-integer reference (`\frac{\sqrt2}{2}`) may differ by half a unit in its own last place
+ * (at most `cap`) or by `floor`.
  */
 export function gradeValue(
   got: WrittenValue,
@@ -79,8 +99,14 @@ export function gradeValue(
       : 10 ** (Math.floor(Math.log10(scale)) - significantFigures + 1);
   // An answer less precise than the reference gets the benefit of its rounding for one figure
   // fewer at most: `1.3` for 1.31 is a rounding, a bare `1` for 1.31 (or for 0.576) is not an answer.
+  if (expectedUnit === 0 && !Number.isInteger(want)) {
+    // An exact reference (`\frac{\sqrt2}{2}`, `\frac37`) against a decimal: the decimal is its rounding,
+    // to half a unit in its own last place (at most the cap), or within the floor (`0.71` for 0.7071).
+    if (got.unit === 0) return diff <= slack;
+    const half = Math.min(0.5 * got.unit * Math.abs(value), tolerance.cap * scale);
+    return diff <= Math.max(half, tolerance.floor * scale) + slack;
+  }
   const unit = Math.max(expectedUnit, Math.min(got.unit * Math.abs(value), 10 * expectedUnit));
-  if (unit === 0) return diff <= slack;
   const allowed = Math.max(
     0.5 * unit,
     Math.min(tolerance.ulps * unit, tolerance.cap * scale),

@@ -36,8 +36,11 @@ function problemOf(c: Case): Problem {
     ...c.problem,
     ...(subquestions === undefined ? {} : { subquestions }),
     id: c.id,
-    context: '',
-    grading_standard: [{ index: 1, formula: '$$z = 1$$', dependency: [], is_final_answer: true }],
+    context: c.problem.context ?? '',
+    // A row may carry its own DAG and witness (class 5: the reference solved forward).
+    grading_standard: c.problem.grading_standard ?? [
+      { index: 1, formula: '$$z = 1$$', dependency: [], is_final_answer: true },
+    ],
   } as Problem;
 }
 

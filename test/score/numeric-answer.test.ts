@@ -76,3 +76,19 @@ test('an imprecise answer gets the benefit of rounding for one figure fewer, not
   assert.equal(gradeValue(v(1, 1), v(1.31, 0.01 / 1.31), 3), false);
   assert.equal(gradeValue(v(1, 1), v(0.576, 0.001 / 0.576), 3), false);
 });
+
+test('a decimal against an exact reference is its rounding: half a unit of its own last place, at most 3%', () => {
+  const v = (value: number, unit = 0) => ({ value, unit });
+  const half = Math.SQRT2 / 2; // 0.7071…
+  assert.equal(gradeValue(v(0.71, 0.01 / 0.71), v(half)), true);
+  assert.equal(gradeValue(v(0.7068, 0.0001 / 0.7068), v(half)), true);
+  assert.equal(gradeValue(v(0.7072, 0.0001 / 0.7072), v(half)), true); // within the 1% floor
+  // near misses: 0.69 and 0.73 are 2.4% and 3.2% off, beyond half a unit of their last place
+  assert.equal(gradeValue(v(0.69, 0.01 / 0.69), v(half)), false);
+  assert.equal(gradeValue(v(0.73, 0.01 / 0.73), v(half)), false);
+  // one figure: half a unit (7%) is capped at 3%: 0.4 is not 3/7 = 0.4286
+  assert.equal(gradeValue(v(0.4, 0.1 / 0.4), v(3 / 7)), false);
+  assert.equal(gradeValue(v(0.43, 0.01 / 0.43), v(3 / 7)), true);
+  // two exact values still compare exactly
+  assert.equal(gradeValue(v(0.7), v(half)), false);
+});

@@ -1,0 +1,117 @@
+import { createPrng } from '../core/prng.js';
+import { checkWitness, prepareWitnessFormulas } from '../dag/check-witness.js';
+import { problemStatement } from '../dag/given-nodes.js';
+import type { Problem } from '../dag/types.js';
+import { prepareFormula, symbolName, VALUE_SYMBOL } from '../equivalence/index.js';
+import type { PreparedFormula } from '../equivalence/types.js';
+import { extractFormulas } from '../extract/extract-formulas.js';
+import { compile } from '../numeric/index.js';
+import { chargeRecorded, metered } from '../numeric/work-meter.js';
+import { expressionValue } from './numeric-answer.js';
+
+/**
+ * The reference DAG solved forward (the witness walk of `prism validate`): at the problem's witness
+ * and at seeded variations of its inputs, the value every quantity of the DAG takes. Lets the
+ * final-answer check compare an answer written in the given quantities (or with the given numbers
+ * substituted) against a reference written with intermediate symbols (`P = \tau\omega`,
+ * `\bar V = E_{\min}/3`).
+ */
+export interface ForwardValues {
+  /** The witness inputs (canonical names). */
+  readonly inputs: ReadonlySet<string>;
+  /** Solved points, the witness first; each holds the inputs and every solved quantity. */
+  readonly points: readonly Readonly<Record<string, number>>[];
+  /** The witness is the problem's own data: every input's value is written in the problem text. */
+  readonly stated: boolean;
+}
+
+/** Points solved besides the witness itself. */
+const VARIATIONS = 6;
+/** Work cap of solving one problem forward at every point (detached: the result is memoized). */
+const FORWARD_WORK = 3_000_000;
+
+const memo = new WeakMap<Problem, { value: ForwardValues | undefined; work: number }>();
+
+/**
+ * The forward values of a problem with a witness (undefined without one, or when the walk leaves a
+ * quantity undetermined at the witness). Memoized per problem object; a memoized result re-charges
+ * the work it cost (undefined when the caller's budget cannot afford it), so a verdict never depends
+ * on what was scored before.
+ */
+export function forwardValues(problem: Problem): ForwardValues | undefined {
+  let known = memo.get(problem);
+  if (known === undefined) {
+    const run = metered(FORWARD_WORK, () => solveForward(problem), true);
+    known = { value: run.capped ? undefined : run.value, work: run.work };
+    memo.set(problem, known);
+    return known.value;
+  }
+  return chargeRecorded(known.work) ? known.value : undefined;
+}
+
+function solveForward(problem: Problem): ForwardValues | undefined {
+  const witness = problem.witness?.[0];
+  if (witness === undefined) return undefined;
+  const base: Record<string, number> = {};
+  const keyOf = new Map<string, string>();
+  for (const [key, value] of Object.entries(witness)) {
+    const name = symbolName(key);
+    if (name === undefined || !Number.isFinite(value)) return undefined;
+    base[name] = value;
+    keyOf.set(name, key);
+  }
+  const inputs = new Set(Object.keys(base));
+  if (inputs.size === 0) return undefined;
+  const prepared = prepareWitnessFormulas(problem);
+  // The walk reads the witness by its keys as written.
+  const solve = (values: Readonly<Record<string, number>>) => {
+    const keyed: Record<string, number> = {};
+    for (const [name, value] of Object.entries(values)) keyed[keyOf.get(name)!] = value;
+    const report = checkWitness({ ...problem, witness: [keyed] }, prepared);
+    if (report.diagnostics.some((d) => d.severity === 'error')) return undefined;
+    return report.solutions[0];
+  };
+  const first = solve(base);
+  if (first === undefined) return undefined;
+  const points = [first];
+  const prng = createPrng(`forward\u241e${problem.id}`);
+  for (let k = 0; k < VARIATIONS; k++) {
+    const varied: Record<string, number> = {};
+    for (const [name, value] of Object.entries(base))
+      varied[name] = value * Math.exp(prng.uniform(-0.4, 0.4));
+    const point = solve(varied);
+    if (point !== undefined) points.push(point);
+  }
+  return { inputs, points, stated: statesInputs(problem, base) };
+}
+
+/** Whether every input's witness value is a value the problem text writes (in SI, to 1e-6). */
+function statesInputs(problem: Problem, base: Readonly<Record<string, number>>): boolean {
+  const options = problem.constants === undefined ? {} : { constants: problem.constants };
+  const extraction = extractFormulas(problemStatement(problem));
+  const written: number[] = [];
+  for (const f of [...extraction.candidates, ...extraction.formulas]) {
+    const p = prepareFormula(f.latex, options);
+    if (p.ok && p.kind === 'expression') {
+      const v = expressionValue(p);
+      if (v !== undefined) written.push(v);
+    } else if (p.ok && p.kind === 'equation') {
+      // `m = 2\,\mathrm{kg}`: the value side.
+      const side = f.latex.split('=').at(-1);
+      const q = side === undefined ? undefined : prepareFormula(side, options);
+      const v = q === undefined ? undefined : expressionValue(q);
+      if (v !== undefined) written.push(v);
+    }
+  }
+  return Object.values(base).every((value) =>
+    written.some((w) => Math.abs(w - value) <= 1e-6 * Math.max(Math.abs(value), 1e-300)),
+  );
+}
+
+/** Evaluates a prepared expression at a point (NaN when a variable has no value there). */
+export function valueAt(p: PreparedFormula, point: Readonly<Record<string, number>>): number {
+  if (!p.ok || p.kind !== 'expression' || p.branches.length !== 1) return Number.NaN;
+  const names = p.variables.filter((v) => v !== VALUE_SYMBOL);
+  if (names.some((v) => point[v] === undefined)) return Number.NaN;
+  return compile(p.branches[0]!.rhs, names).fn(new Float64Array(names.map((v) => point[v]!)));
+}
