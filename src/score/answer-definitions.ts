@@ -1,6 +1,6 @@
 import { childNodes } from '../core/child-nodes.js';
 import type { Node } from '../core/tree.js';
-import { compareFormulas, prepareFormula, symbolName, valuesClearlyDiffer } from '../equivalence/index.js';
+import { compareFormulas, symbolName, valuesClearlyDiffer } from '../equivalence/index.js';
 import type { PreparedFormula } from '../equivalence/types.js';
 import { parseLatex } from '../latex/index.js';
 import type { Statement } from './final-statements.js';
@@ -88,23 +88,4 @@ function definedSymbol(
     stack.push(...childNodes(node));
   }
   return undefined;
-}
-
-/**
- * Whether a value added to the problem's constants map would read a letter as a physical constant
- * the map does not already read (`G` in `\sqrt{GM/r_0}`): in a map, a table constant's letter then
- * means the constant everywhere, while in the answer it is a symbol. Such a definition is not used.
- */
-export function readsTableConstants(
-  constants: Readonly<Record<string, string>>,
-  symbol: string,
-  value: string,
-): boolean {
-  const lookups = (map: Readonly<Record<string, string>>) => {
-    const p = prepareFormula('0', { constants: map });
-    return p.ok ? p.diagnostics.filter((d) => d.code === 'constant-from-table').length : -1;
-  };
-  const before = lookups(constants);
-  const after = lookups({ ...constants, [symbol]: value });
-  return after < 0 || after > before;
 }
