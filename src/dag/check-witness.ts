@@ -9,6 +9,7 @@ import {
 } from '../equivalence/index.js';
 import type { PreparedFormula } from '../equivalence/types.js';
 import { splitFormula } from '../extract/split-formula.js';
+import { problemPrepareOptions } from './problem-options.js';
 import type { Problem } from './types.js';
 
 /** Result of {@link checkWitness}: findings and, per witness, the values it determines. */
@@ -45,7 +46,7 @@ interface Outcome {
  * prepared. Entry `i` holds node `i + 1`'s relations (failed preparations included, so they are reported).
  */
 export function prepareWitnessFormulas(problem: Problem): PreparedFormula[][] {
-  const options = problem.constants === undefined ? {} : { constants: problem.constants };
+  const options = problemPrepareOptions(problem);
   return problem.grading_standard.map((node) => {
     const { latex } = stripMath(node.formula);
     const split = splitFormula(latex);

@@ -2,7 +2,7 @@ import { childNodes } from '../core/child-nodes.js';
 import { type Diagnostic, diagnostic, hasError } from '../core/diagnostic.js';
 import type { Node, RelOp } from '../core/tree.js';
 import { parseLatex } from '../latex/parse-latex.js';
-import { canonicalText, expandPlusMinus, normalize } from '../normalize/index.js';
+import { canonicalText, expandPlusMinus, normalize, rewriteBottomUp } from '../normalize/index.js';
 import { freeVariables } from '../numeric/index.js';
 import { literalPrecision } from './literal-precision.js';
 import { stripMathDelimiters } from './strip-math.js';
@@ -17,6 +17,27 @@ export interface PrepareOptions {
   readonly constants?: Readonly<Record<string, string>>;
   /** Most ± signs expanded (2^n branches). Default 4. */
   readonly maxPlusMinus?: number;
+  /**
+   * Unit letters the problem uses as quantities (canonical names among `Omega`, `A`, `T`, `V`, `C`):
+   * written bare after a number (`\frac{3}{4}\Omega`, `2 A`), such a letter is that quantity, not
+   * ohm, ampere, tesla, volt or coulomb. A unit in a font or `\text{}` (`5\,\mathrm{A}`) stays a unit.
+   */
+  readonly quantities?: readonly string[];
+}
+
+/** Unit texts of the letters that may be quantities, by their symbol's canonical name. */
+const LETTER_UNITS: Readonly<Record<string, string>> = { Ω: 'Omega', A: 'A', T: 'T', V: 'V', C: 'C' };
+
+/** `tree` with each bare unit letter that names one of `quantities` read as that quantity. */
+function unitLettersAsQuantities(tree: Node, source: string, quantities: readonly string[]): Node {
+  return rewriteBottomUp(tree, (node) => {
+    if (node.type !== 'unit') return node;
+    const name = LETTER_UNITS[node.unit];
+    if (name === undefined || !quantities.includes(name)) return node;
+    const written = source.slice(node.span.start, node.span.end).trim();
+    if (!/^(?:\\(?:var)?Omega|Ω|[A-Z])$/.test(written)) return node;
+    return { type: 'symbol', name, span: node.span };
+  });
 }
 
 const INVALID = {
@@ -62,10 +83,10 @@ export function prepareFormulaItems(latex: string, options: PrepareOptions = {})
   const parsed = parseLatex(source);
   if (!parsed.ok) return [invalid(source, parsed.diagnostics)];
   const diagnostics: Diagnostic[] = [...parsed.diagnostics];
-  const normalized = normalize(
-    parsed.tree,
-    options.constants === undefined ? {} : { constants: options.constants },
-  );
+  const quantities = options.quantities ?? [];
+  const read =
+    quantities.length === 0 ? parsed.tree : unitLettersAsQuantities(parsed.tree, source, quantities);
+  const normalized = normalize(read, options.constants === undefined ? {} : { constants: options.constants });
   diagnostics.push(...normalized.diagnostics);
   if (hasError(normalized.diagnostics)) return [invalid(source, diagnostics)];
   const tree = normalized.tree;

@@ -1,5 +1,6 @@
 import type { Diagnostic } from '../core/diagnostic.js';
 import { findGivenNodes } from '../dag/given-nodes.js';
+import { problemPrepareOptions } from '../dag/problem-options.js';
 import type { Problem } from '../dag/types.js';
 import { prepareFormula, unpreparedFormula } from '../equivalence/index.js';
 import type { NumericTolerance } from '../equivalence/literal-precision.js';
@@ -186,7 +187,8 @@ export function createScorer(problems: readonly Problem[], options: ScorerOption
   const prepareAnswer = (latex: string, problem: Problem): PreparedFormula => {
     let constants = constantsKeys.get(problem);
     if (constants === undefined) {
-      const json = problem.constants === undefined ? '' : JSON.stringify(problem.constants);
+      const options = problemPrepareOptions(problem);
+      const json = JSON.stringify([options.constants ?? null, options.quantities ?? null]);
       constants = constantsIds.get(json);
       if (constants === undefined) constantsIds.set(json, (constants = String(constantsIds.size)));
       constantsKeys.set(problem, constants);
@@ -206,7 +208,7 @@ export function createScorer(problems: readonly Problem[], options: ScorerOption
       // Detached: what a formula prepares to does not depend on the caller's remaining budget.
       const run = metered(
         PREPARE_WORK_CAP,
-        () => prepareFormula(latex, problem.constants === undefined ? {} : { constants: problem.constants }),
+        () => prepareFormula(latex, problemPrepareOptions(problem)),
         true,
       );
       p = { formula: run.value, work: run.work };

@@ -2,6 +2,7 @@ import { printLatex } from '../core/print-latex.js';
 import { stripMath } from '../core/strip-math.js';
 import type { Node, Verdict } from '../core/tree.js';
 import { ancestorClosure } from '../dag/ancestor-closure.js';
+import { problemPrepareOptions } from '../dag/problem-options.js';
 import type { DagNode, Problem } from '../dag/types.js';
 import { withStandardConstants } from '../equivalence/constants-fallback.js';
 import { compareFormulas, prepareFormula, symbolName, VALUE_SYMBOL } from '../equivalence/index.js';
@@ -122,11 +123,9 @@ export function checkFinalAnswer(
       return false;
     const sides = relationSides(latex);
     if (sides === undefined) return false;
-    const q = (
-      options.prepare ??
-      ((l: string) =>
-        prepareFormula(l, problem.constants === undefined ? {} : { constants: problem.constants }))
-    )(sides.lhs);
+    const q = (options.prepare ?? ((l: string) => prepareFormula(l, problemPrepareOptions(problem))))(
+      sides.lhs,
+    );
     return q.ok && q.kind === 'expression' && options.contradictedQuantities.has(q.canonical);
   };
   const answers = expected.map((e, i) => {
@@ -188,8 +187,8 @@ export interface FinalNodeCredit {
 }
 
 function preparer(problem: Problem, options: FinalAnswerOptions): (latex: string) => PreparedFormula {
-  const constants = problem.constants === undefined ? {} : { constants: problem.constants };
-  return options.prepare ?? ((latex: string) => prepareFormula(latex, constants));
+  const prepareOptions = problemPrepareOptions(problem);
+  return options.prepare ?? ((latex: string) => prepareFormula(latex, prepareOptions));
 }
 
 /** The answer's final statements (and its definitions, once asked for) under one preparer. */

@@ -1,5 +1,6 @@
 import type { Diagnostic } from '../core/diagnostic.js';
 import { stripMath } from '../core/strip-math.js';
+import { problemPrepareOptions } from '../dag/problem-options.js';
 import type { Problem } from '../dag/types.js';
 import { prepareFormula } from '../equivalence/index.js';
 import type { PreparedFormula } from '../equivalence/types.js';
@@ -18,7 +19,7 @@ export interface PreparedNode {
  * and chains into single relations (as answers are split), and prepares each relation.
  */
 export function prepareNodes(problem: Problem): PreparedNode[] {
-  const options = problem.constants === undefined ? {} : { constants: problem.constants };
+  const options = problemPrepareOptions(problem);
   return problem.grading_standard.map((node) => {
     const where = `problem ${problem.id} node ${node.index}`;
     const { latex } = stripMath(node.formula);

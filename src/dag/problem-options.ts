@@ -1,0 +1,60 @@
+import { childNodes } from '../core/child-nodes.js';
+import { stripMath } from '../core/strip-math.js';
+import type { Node } from '../core/tree.js';
+import type { PrepareOptions } from '../equivalence/index.js';
+import { findMathBlocks } from '../extract/find-math-blocks.js';
+import { parseLatex } from '../latex/index.js';
+import { problemStatement } from './given-nodes.js';
+import type { Problem } from './types.js';
+
+/** Letters that are units after a number unless the problem uses them as quantities. */
+const UNIT_LETTERS: ReadonlySet<string> = new Set(['Omega', 'A', 'T', 'V', 'C']);
+
+/** Most formulas of a problem read for its quantities (a pathological problem stays bounded). */
+const MAX_FORMULAS = 400;
+
+const memo = new WeakMap<Problem, PrepareOptions>();
+
+/**
+ * How a problem's formulas (and the answers to it) are prepared: its constants map, and the unit
+ * letters it uses as quantities ({@link unitLetterQuantities}). Memoized per problem object.
+ */
+export function problemPrepareOptions(problem: Problem): PrepareOptions {
+  let known = memo.get(problem);
+  if (known === undefined) {
+    const quantities = unitLetterQuantities(problem);
+    known = {
+      ...(problem.constants === undefined ? {} : { constants: problem.constants }),
+      ...(quantities.length === 0 ? {} : { quantities }),
+    };
+    memo.set(problem, known);
+  }
+  return known;
+}
+
+/**
+ * The unit letters (`\Omega`, `A`, `T`, `V`, `C`) a problem uses as quantities: written as a
+ * symbol — not after a number — in the math of its statement, its final answers or its reference
+ * DAG (an angular velocity `$\Omega$`, an area `A`, a period `T`). After a number such a letter is
+ * then read as the quantity (`\frac{3}{4}\Omega` is three quarters of Ω, not 0.75 ohm). Sorted.
+ */
+export function unitLetterQuantities(problem: Problem): string[] {
+  const texts: string[] = [];
+  for (const block of findMathBlocks(problemStatement(problem))) texts.push(block.content);
+  for (const answer of problem.final_answer ?? []) texts.push(answer);
+  for (const sub of problem.subquestions ?? []) texts.push(...(sub.final_answer ?? []));
+  for (const node of problem.grading_standard) texts.push(stripMath(node.formula).latex);
+  const found = new Set<string>();
+  for (const text of texts.slice(0, MAX_FORMULAS)) {
+    // Only texts that can name one (a cheap test before parsing).
+    if (!/\\(?:var)?Omega|Ω|[ATVC]/.test(text)) continue;
+    const parsed = parseLatex(text);
+    if (parsed.ok) collect(parsed.tree, found);
+  }
+  return [...found].sort();
+}
+
+function collect(node: Node, found: Set<string>): void {
+  if (node.type === 'symbol' && UNIT_LETTERS.has(node.name)) found.add(node.name);
+  for (const child of childNodes(node)) collect(child, found);
+}
