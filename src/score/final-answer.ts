@@ -6,7 +6,7 @@ import { problemPrepareOptions } from '../dag/problem-options.js';
 import type { DagNode, Problem } from '../dag/types.js';
 import { withStandardConstants } from '../equivalence/constants-fallback.js';
 import { compareFormulas, prepareFormula, symbolName, VALUE_SYMBOL } from '../equivalence/index.js';
-import type { NumericTolerance } from '../equivalence/literal-precision.js';
+import { DEFAULT_NUMERIC_TOLERANCE, type NumericTolerance } from '../equivalence/literal-precision.js';
 import { scalingOf } from '../equivalence/order-of-magnitude.js';
 import type { EquivalenceOptions, PreparedFormula } from '../equivalence/types.js';
 import type { ExtractionResult } from '../extract/types.js';
@@ -264,7 +264,10 @@ function judgeAll(
     }
     const build = (got?: (latex: string) => PreparedFormula) =>
       e.form === 'numerical'
-        ? numericTest(e, prepare, options.tolerance, got)
+        ? either(
+            numericTest(e, prepare, options.tolerance, got),
+            recomputedTest(e, problem, prepare, options.tolerance, got),
+          )
         : either(
             algebraicTest(e, prepare, compare, got),
             forwardTest(e, problem, prepare, options.tolerance, got),
@@ -431,6 +434,55 @@ function numericTest(
       const written = writtenValue(p);
       const got = written === undefined ? withConstantsValue(p) : roundedInteger(text, written);
       return got !== undefined && gradeValue(got, want, e.sigfigs, tolerance);
+    },
+  };
+}
+
+/**
+ * A numerical reference rounded too early (computed from rounded intermediates): where the problem's
+ * DAG solved forward at its own data ({@link forwardValues}, witness stated in the text) gives the
+ * asked quantity a value that the reference matches within the tolerance cap (3%: the same quantity),
+ * an answer is also graded against that recomputed value, as exact (half a unit in the answer's own
+ * last place, at most the cap, or the 1% floor). A value off from both is still rejected.
+ */
+function recomputedTest(
+  e: Expected,
+  problem: Problem,
+  prepare: (latex: string) => PreparedFormula,
+  tolerance: NumericTolerance | undefined,
+  prepareGot: (latex: string) => PreparedFormula = prepare,
+): CandidateTest | undefined {
+  if (problem.witness === undefined || problem.witness.length === 0) return undefined;
+  const sides = relationSides(e.latex);
+  if (sides === undefined || symbolName(sides.lhs) === undefined) return undefined;
+  const quantity = prepare(sides.lhs);
+  const reference = writtenValue(prepare(sides.rhs));
+  const names = quantity.ok ? quantity.variables.filter((v) => v !== VALUE_SYMBOL) : [];
+  if (names.length !== 1 || reference === undefined) return undefined;
+  const name = names[0]!;
+  const cap = (tolerance ?? DEFAULT_NUMERIC_TOLERANCE).cap;
+  let exact: number | null | undefined = null;
+  const recomputed = () => {
+    if (exact !== null) return exact;
+    const f = forwardValues(problem);
+    const value = f?.stated === true ? f.points[0]![name] : undefined;
+    // Only the same quantity: the reference within the cap of the recomputed value.
+    const same =
+      value !== undefined &&
+      Number.isFinite(value) &&
+      Math.abs(value - reference.value) <= cap * Math.abs(value);
+    exact = same ? value : undefined;
+    return exact;
+  };
+  return {
+    numerical: true,
+    accepts: (text, whole) => {
+      if (whole) return false;
+      const written = writtenValue(prepareGot(text));
+      if (written === undefined) return false;
+      const got = roundedInteger(text, written);
+      const value = recomputed();
+      return value !== undefined && gradeValue(got, { value, unit: 0 }, undefined, tolerance);
     },
   };
 }
