@@ -22,7 +22,13 @@ import {
   relationSides,
 } from './answer-text.js';
 import { finalStatements, type Statement } from './final-statements.js';
-import { type ForwardValues, forwardValues, valueAt } from './forward-values.js';
+import {
+  type ForwardValues,
+  forwardValues,
+  valueAt,
+  witnessInputs,
+  witnessStated,
+} from './forward-values.js';
 import { gradeValue, type WrittenValue, writtenValue } from './numeric-answer.js';
 import type { FinalAnswerCheck } from './types.js';
 
@@ -464,8 +470,8 @@ function recomputedTest(
   let exact: number | null | undefined = null;
   const recomputed = () => {
     if (exact !== null) return exact;
-    const f = forwardValues(problem);
-    const value = f?.stated === true ? f.points[0]![name] : undefined;
+    const f = witnessStated(problem) ? forwardValues(problem) : undefined;
+    const value = f?.points[0]![name];
     // Only the same quantity: the reference within the cap of the recomputed value.
     const same =
       value !== undefined &&
@@ -481,6 +487,9 @@ function recomputedTest(
       const written = writtenValue(prepareGot(text));
       if (written === undefined) return false;
       const got = roundedInteger(text, written);
+      // Only a value near the reference can be near a value within the cap of it: nothing else
+      // needs the forward solve.
+      if (Math.abs(got.value - reference.value) > 2 * cap * Math.abs(reference.value)) return false;
       const value = recomputed();
       return value !== undefined && gradeValue(got, { value, unit: 0 }, undefined, tolerance);
     },
@@ -567,23 +576,22 @@ function forwardTest(
       if (scalingOf(got) !== undefined) return false;
       const vars = got.variables.filter((v) => v !== VALUE_SYMBOL);
       if (vars.some((v) => own.has(v))) return false;
-      const f = forward();
-      if (f === undefined) return false;
       if (vars.length === 0) {
-        // The given numbers substituted: graded at the problem's own values.
+        // The given numbers substituted: graded at the problem's own values. A reference the
+        // problem's constants already make a number was decided by the plain test.
         const w = writtenValue(got);
-        const want = valueAt(value, f.points[0]!);
-        return (
-          f.stated &&
-          w !== undefined &&
-          Number.isFinite(want) &&
-          gradeValue(w, { value: want, unit: 0 }, e.sigfigs, tolerance)
-        );
+        if (w === undefined || written.length === 0 || !witnessStated(problem)) return false;
+        const f = forward();
+        const want = f === undefined ? Number.NaN : valueAt(value, f.points[0]!);
+        return Number.isFinite(want) && gradeValue(w, { value: want, unit: 0 }, e.sigfigs, tolerance);
       }
       // Written in the given quantities: only where the reference writes intermediates (else plain
-      // equivalence has decided).
-      if (written.every((v) => f.inputs.has(v))) return false;
-      if (!vars.every((v) => f.inputs.has(v) || written.includes(v))) return false;
+      // equivalence has decided). Checked on the witness's inputs before anything is solved.
+      const inputs = witnessInputs(problem);
+      if (inputs === undefined || written.every((v) => inputs.has(v))) return false;
+      if (!vars.every((v) => inputs.has(v) || written.includes(v))) return false;
+      const f = forward();
+      if (f === undefined) return false;
       let agree = 0;
       for (const point of f.points) {
         const a = valueAt(value, point);

@@ -21,8 +21,6 @@ export interface ForwardValues {
   readonly inputs: ReadonlySet<string>;
   /** Solved points, the witness first; each holds the inputs and every solved quantity. */
   readonly points: readonly Readonly<Record<string, number>>[];
-  /** The witness is the problem's own data: every input's value is written in the problem text. */
-  readonly stated: boolean;
 }
 
 /** Points solved besides the witness itself. */
@@ -31,6 +29,8 @@ const VARIATIONS = 6;
 const FORWARD_WORK = 3_000_000;
 
 const memo = new WeakMap<Problem, { value: ForwardValues | undefined; work: number }>();
+const inputsMemo = new WeakMap<Problem, ReadonlySet<string> | undefined>();
+const statedMemo = new WeakMap<Problem, { value: boolean; work: number }>();
 
 /**
  * The forward values of a problem with a witness (undefined without one, or when the walk leaves a
@@ -39,14 +39,60 @@ const memo = new WeakMap<Problem, { value: ForwardValues | undefined; work: numb
  * on what was scored before.
  */
 export function forwardValues(problem: Problem): ForwardValues | undefined {
-  let known = memo.get(problem);
-  if (known === undefined) {
-    const run = metered(FORWARD_WORK, () => solveForward(problem), true);
-    known = { value: run.capped ? undefined : run.value, work: run.work };
-    memo.set(problem, known);
-    return known.value;
+  return memoized(memo, problem, FORWARD_WORK, () => solveForward(problem), undefined);
+}
+
+/** The canonical names of a problem's witness inputs (cheap: no solving); undefined without a witness. */
+export function witnessInputs(problem: Problem): ReadonlySet<string> | undefined {
+  if (inputsMemo.has(problem)) return inputsMemo.get(problem);
+  const witness = problem.witness?.[0];
+  let names: Set<string> | undefined;
+  if (witness !== undefined) {
+    names = new Set<string>();
+    for (const key of Object.keys(witness)) {
+      const name = symbolName(key);
+      if (name === undefined) {
+        names = undefined;
+        break;
+      }
+      names.add(name);
+    }
   }
-  return chargeRecorded(known.work) ? known.value : undefined;
+  inputsMemo.set(problem, names);
+  return names;
+}
+
+/**
+ * Whether the witness is the problem's own data: every input's value is a value its text writes
+ * (in SI, to 1e-6). Memoized and re-charged like {@link forwardValues}; false when unaffordable.
+ */
+export function witnessStated(problem: Problem): boolean {
+  const witness = problem.witness?.[0];
+  if (witness === undefined) return false;
+  return memoized(
+    statedMemo,
+    problem,
+    FORWARD_WORK,
+    () => statesInputs(problem, Object.values(witness)),
+    false,
+  );
+}
+
+function memoized<T>(
+  table: WeakMap<Problem, { value: T; work: number }>,
+  problem: Problem,
+  cap: number,
+  compute: () => T,
+  fallback: T,
+): T {
+  const known = table.get(problem);
+  if (known === undefined) {
+    const run = metered(cap, compute, true);
+    const value = run.capped ? fallback : run.value;
+    table.set(problem, { value, work: run.work });
+    return value;
+  }
+  return chargeRecorded(known.work) ? known.value : fallback;
 }
 
 function solveForward(problem: Problem): ForwardValues | undefined {
@@ -82,11 +128,11 @@ function solveForward(problem: Problem): ForwardValues | undefined {
     const point = solve(varied);
     if (point !== undefined) points.push(point);
   }
-  return { inputs, points, stated: statesInputs(problem, base) };
+  return { inputs, points };
 }
 
-/** Whether every input's witness value is a value the problem text writes (in SI, to 1e-6). */
-function statesInputs(problem: Problem, base: Readonly<Record<string, number>>): boolean {
+/** Whether every witness value is a value the problem text writes (in SI, to 1e-6). */
+function statesInputs(problem: Problem, values: readonly number[]): boolean {
   const options = problem.constants === undefined ? {} : { constants: problem.constants };
   const extraction = extractFormulas(problemStatement(problem));
   const written: number[] = [];
@@ -103,7 +149,7 @@ function statesInputs(problem: Problem, base: Readonly<Record<string, number>>):
       if (v !== undefined) written.push(v);
     }
   }
-  return Object.values(base).every((value) =>
+  return values.every((value) =>
     written.some((w) => Math.abs(w - value) <= 1e-6 * Math.max(Math.abs(value), 1e-300)),
   );
 }
