@@ -471,7 +471,7 @@ function recomputedTest(
   const recomputed = () => {
     if (exact !== null) return exact;
     const f = witnessStated(problem) ? forwardValues(problem) : undefined;
-    const value = f?.points[0]![name];
+    const value = f === undefined ? undefined : f.points[0]![name];
     // Only the same quantity: the reference within the cap of the recomputed value.
     const same =
       value !== undefined &&
