@@ -656,11 +656,13 @@ function judge(
       // `t = \frac{…}{…} = 1.71\times10^4\,\mathrm{s} = 4.75\,\mathrm{h}` states it several ways), and
       // unnamed boxed values written after it.
       // A chain that writes its unit once (`\Delta v = 11.01 - 7.78 \approx 3.23\ \text{km/s}`) states the
-      // value in that unit: its unitless links are arithmetic, not a value in SI of their own.
+      // value in that unit: when none of its links with the unit is the value, its unitless links
+      // (arithmetic, not a value in SI of their own: `v = 5 = 5\,\mathrm{km/s}`) do not rescue it.
       const chain = pool.filter((s) => s.offset === last.offset);
       const unitLinks = test.numerical ? chain.filter((s) => s.unitValue) : [];
+      const unitOnly = unitLinks.length > 0 && first(unitLinks) === undefined;
       const hit = first([
-        ...(unitLinks.length > 0 ? unitLinks : chain),
+        ...(unitOnly ? unitLinks : chain),
         ...part.statements.filter((s) => s.boxed && s.bare && s.offset > last.offset),
       ]);
       if (hit !== undefined || boxed.length > 0) return hit;
