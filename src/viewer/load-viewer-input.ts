@@ -34,7 +34,8 @@ export function loadViewerInput(path: string, responsesPath?: string): LoadedVie
   const isDir = statSync(path).isDirectory();
   const dir = isDir ? path : dirname(path);
   const recordsPath = isDir ? join(path, 'records.jsonl') : path;
-  const prism = isDir ? readPrismTasks(path) : [];
+  const prismRead = isDir ? readPrismTasks(path) : { tasks: [], warnings: [] };
+  const prism = prismRead.tasks;
   if (!existsSync(recordsPath) && prism.length === 0)
     return { ok: false, error: `${path} has no records.jsonl (score it first)` };
   const read = readJsonLines(recordsPath);
@@ -42,7 +43,10 @@ export function loadViewerInput(path: string, responsesPath?: string): LoadedVie
     (r): r is Partial<ScoreRecord> =>
       typeof r === 'object' && r !== null && typeof (r as { problem_id?: unknown }).problem_id === 'string',
   );
-  const warnings = read.diagnostics.map((d) => `${d.where ?? recordsPath}: ${d.message}`);
+  const warnings = [
+    ...read.diagnostics.map((d) => `${d.where ?? recordsPath}: ${d.message}`),
+    ...prismRead.warnings,
+  ];
   let summary: unknown;
   let config: unknown;
   try {
@@ -196,16 +200,20 @@ const PRISM_FILES = [
   ['V', 'prism-v.json'],
 ] as const;
 
-/** The PRiSM task results a run directory holds; a damaged file is left out. */
-export function readPrismTasks(dir: string): ViewerPrismTask[] {
+/** The PRiSM task results a run directory holds; a damaged file is left out with a warning naming it. */
+export function readPrismTasks(dir: string): { tasks: ViewerPrismTask[]; warnings: string[] } {
   const out: ViewerPrismTask[] = [];
+  const warnings: string[] = [];
   for (const [task, file] of PRISM_FILES) {
     let json: Record<string, unknown>;
     try {
       const parsed = readJson(join(dir, file));
-      if (typeof parsed !== 'object' || parsed === null) continue;
+      if (parsed === undefined) continue;
+      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+        throw new Error('not a JSON object');
       json = parsed as Record<string, unknown>;
-    } catch {
+    } catch (error) {
+      warnings.push(`${join(dir, file)}: not read (${(error as Error).message}); Task ${task} left out`);
       continue;
     }
     // Task I's file is the report itself; III and IV hold {report, outcomes}; V {outcomes, shares}.
@@ -220,5 +228,5 @@ export function readPrismTasks(dir: string): ViewerPrismTask[] {
       ...(Array.isArray(json.unmaskable) ? { unmaskable: json.unmaskable } : {}),
     });
   }
-  return out;
+  return { tasks: out, warnings };
 }

@@ -128,3 +128,30 @@ test('variableNames ranks by symbols, not LaTeX commands', () => {
   assert.deepEqual(variableNames('\\frac{1}{2} m v_0^2 = E_{k}'), ['E_{k}', 'm', 'v_0']);
   assert.deepEqual(variableNames('\\omega = \\sqrt{k/m}'), ['\\omega', 'k', 'm']);
 });
+
+test('PRiSM task files: a damaged one is left out with a warning naming it, the others are read', async () => {
+  const { mkdtempSync, writeFileSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const { loadViewerInput } = await import('../../src/viewer/load-viewer-input.js');
+  const dir = mkdtempSync(join(tmpdir(), 'prism-viewer-tasks-'));
+  writeFileSync(
+    join(dir, 'prism.json'),
+    JSON.stringify({ task: 'I', model: 'm', metrics: {}, problems: [] }),
+  );
+  writeFileSync(join(dir, 'prism-iv.json'), '{"report": ');
+  writeFileSync(join(dir, 'prism-v.json'), '[1, 2]');
+  const loaded = loadViewerInput(dir);
+  assert.ok(loaded.ok);
+  assert.deepEqual(
+    loaded.run.prism?.map((t) => t.task),
+    ['I'],
+  );
+  assert.equal(loaded.warnings.length, 2, loaded.warnings.join('\n'));
+  assert.match(loaded.warnings[0]!, /prism-iv\.json: not read \(.*\); Task IV left out/);
+  assert.match(loaded.warnings[1]!, /prism-v\.json: not read \(not a JSON object\); Task V left out/);
+  // Near miss: no task file at all is no warning, and no records.jsonl then is an error.
+  const empty = mkdtempSync(join(tmpdir(), 'prism-viewer-tasks-'));
+  const none = loadViewerInput(empty);
+  assert.equal(none.ok, false);
+});
