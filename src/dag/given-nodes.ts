@@ -2,6 +2,7 @@ import type { Verdict } from '../core/tree.js';
 import { compareFormulas, prepareFormula, stripMathDelimiters, VALUE_SYMBOL } from '../equivalence/index.js';
 import type { EquivalenceOptions, PreparedFormula } from '../equivalence/types.js';
 import { extractFormulas } from '../extract/extract-formulas.js';
+import { withDeclarations } from './problem-declarations.js';
 import type { Problem } from './types.js';
 
 /** Options of {@link findGivenNodes}. */
@@ -46,7 +47,10 @@ const MAX_STATEMENTS = 200;
  * node's `given` field overrides the detection either way.
  * Sorted by index; deterministic.
  */
-export function findGivenNodes(problem: Problem, options: GivenNodesOptions = {}): GivenNode[] {
+export function findGivenNodes(original: Problem, options: GivenNodesOptions = {}): GivenNode[] {
+  // The text's own aliases (`k = k_0`) and signs apply to its statements as to the nodes: a formula
+  // the text writes under another name is still given.
+  const problem = withDeclarations(original);
   const constants = problem.constants === undefined ? {} : { constants: problem.constants };
   const equivalence: EquivalenceOptions = { ...options.equivalence, ...constants };
   const compare =

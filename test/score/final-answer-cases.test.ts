@@ -36,7 +36,8 @@ function problemOf(c: Case): Problem {
     ...c.problem,
     ...(subquestions === undefined ? {} : { subquestions }),
     id: c.id,
-    context: '',
+    // The problem text, when a row needs it (aliases and signs it declares).
+    context: c.problem.context ?? '',
     grading_standard: [{ index: 1, formula: '$$z = 1$$', dependency: [], is_final_answer: true }],
   } as Problem;
 }
