@@ -1,6 +1,7 @@
 import { stripMath } from '../core/strip-math.js';
 import type { Verdict } from '../core/tree.js';
 import { ancestorClosure } from '../dag/ancestor-closure.js';
+import { problemStatement } from '../dag/given-nodes.js';
 import type { DagNode, Problem } from '../dag/types.js';
 import { withStandardConstants } from '../equivalence/constants-fallback.js';
 import { compareFormulas, prepareFormula, symbolName, VALUE_SYMBOL } from '../equivalence/index.js';
@@ -213,6 +214,7 @@ function judgeAll(
       ([, d]) => !readsTableConstants(problem.constants ?? {}, d.symbol, d.value),
     ),
   );
+  const direction = directionReader(response, problemStatement(problem));
   return expected.map((e, i) => {
     if (e.form === 'text-based') {
       const boxes = boxedContents(response);
@@ -230,7 +232,18 @@ function judgeAll(
         : algebraicTest(e, prepare, compare, got),
     );
     const variables = quantities[i]?.variables ?? [];
-    return judge(e, keys[i], variables, repeated, test, statements, response, inPart(e), expected.length);
+    return judge(
+      e,
+      keys[i],
+      variables,
+      repeated,
+      test,
+      statements,
+      response,
+      inPart(e),
+      expected.length,
+      direction,
+    );
   });
 }
 
@@ -407,6 +420,7 @@ function judge(
   response: string,
   inPart: number,
   total: number,
+  negativeDirection: (s: Statement) => boolean = () => false,
 ): string | undefined {
   // A statement is tried whole, then (unless `wholeOnly`) by its sides: a side that is the expected
   // value answers the quantity whatever the answer calls it.
@@ -421,7 +435,12 @@ function judge(
     // A statement names a pair only when its left side says so (`E_{\pm} = …`); `v = (1.25 \pm 0.25)u`
     // gives one quantity two values.
     const pair = PLUS_MINUS.test(s.sides.lhs) ? branches(s.sides.rhs) : [];
-    return [s.sides.rhs, s.sides.lhs, ...pair].find((t) => test.accepts(t, false));
+    const hit = [s.sides.rhs, s.sides.lhs, ...pair].find((t) => test.accepts(t, false));
+    if (hit !== undefined || !negativeDirection(s)) return hit;
+    // A magnitude with its direction in words (`v = \sqrt{3gl\sin\theta_0}`, "directed downward")
+    // states the signed value the reference writes (`v = -\sqrt{…}`).
+    const signed = `-\\left(${s.sides.rhs}\\right)`;
+    return test.accepts(signed, false) ? signed : undefined;
   };
   const first = (list: readonly Statement[], wholeOnly = false) => {
     for (const s of list) {
@@ -569,4 +588,37 @@ function withConstantsValue(p: PreparedFormula): WrittenValue | undefined {
 /** The identity of a quantity: the canonical text of a prepared expression (`K_{\text{th}}`). */
 export function quantityKey(p: PreparedFormula): string | undefined {
   return p.ok && p.kind === 'expression' ? p.canonical : undefined;
+}
+
+/** Directions in words that point the negative way under the usual axes (up, right, outward, along the motion positive). */
+const NEGATIVE_WAY =
+  /\b(?:downwards?|(?:points?|pointing|directed|acts?|acting|moves|moving|is)\s+down|(?:to(?:wards?)?|points?|pointing|directed|acts?|acting)\s+(?:the\s+)?left|leftwards?|opposite\s+(?:to\s+)?(?:the\s+)?(?:velocity|motion|direction\s+of\s+motion|displacement)|(?:radially\s+)?inwards?|towards?\s+the\s+(?:centre|center|ground|floor)|(?:in|along)\s+(?:the\s+)?(?:-\s?|negative\s+)[xyz])\b/i;
+/** Directions that point the positive way: a statement naming both says nothing about the sign. */
+const POSITIVE_WAY =
+  /\b(?:upwards?|up|(?:to(?:wards?)?|points?|pointing|directed|acts?|acting)\s+(?:the\s+)?right|rightwards?|along\s+(?:the\s+)?(?:velocity|motion)|(?:radially\s+)?outwards?|away\s+from\s+the\s+(?:centre|center))\b/i;
+/** A problem text that makes downward positive (`take downward as positive`, `positive downward`). */
+const DOWN_POSITIVE =
+  /\bdown(?:wards?)?\b[^.;]{0,30}\bpositive\b|\bpositive\b[^.;]{0,15}\bdown(?:wards?)?\b/i;
+
+/**
+ * Whether a statement gives a magnitude whose direction the words beside it (on its line, after it,
+ * up to the end of the sentence) name as the negative one: down, left, opposite to the motion,
+ * inward, −x. A problem text that takes downward as positive turns the vertical words round. Words
+ * naming both ways, or none, say nothing (strict: an unsigned magnitude is not the signed value).
+ */
+function directionReader(response: string, problemText: string): (s: Statement) => boolean {
+  const downPositive = DOWN_POSITIVE.test(problemText);
+  return (s) => {
+    const lineEnd = response.indexOf('\n', s.offset);
+    const line = response.slice(s.offset + s.latex.length, lineEnd < 0 ? response.length : lineEnd);
+    const sentence = line.split(/[.;](?:\s|$)/)[0] ?? '';
+    const words = sentence.replace(/\\text\s*\{([^{}]*)\}/g, ' $1 ').replace(/[{}()$\\]/g, ' ');
+    let negative = NEGATIVE_WAY.exec(words)?.[0];
+    let positive = POSITIVE_WAY.exec(words)?.[0];
+    if (downPositive) {
+      const vertical = (w: string | undefined) => w !== undefined && /\b(?:up|down)/i.test(w);
+      if (vertical(negative) || vertical(positive)) [negative, positive] = [positive, negative];
+    }
+    return negative !== undefined && positive === undefined;
+  };
 }
