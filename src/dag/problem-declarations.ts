@@ -1,5 +1,8 @@
-import { prepareFormula, stripMathDelimiters, symbolName, VALUE_SYMBOL } from '../equivalence/index.js';
+import { childNodes } from '../core/child-nodes.js';
+import type { Node } from '../core/tree.js';
+import { prepareFormula, stripMathDelimiters, symbolName } from '../equivalence/index.js';
 import { extractFormulas } from '../extract/extract-formulas.js';
+import { parseLatex } from '../latex/index.js';
 import type { Problem } from './types.js';
 
 /** Most formulas of a problem text read for declarations (a pathological text stays bounded). */
@@ -99,7 +102,8 @@ export function problemDeclarations(problem: Problem): ProblemDeclarations {
     else entry.positive = true;
     signs.set(name, entry);
   }
-  if (parent.size === 0 && signs.size === 0) return { aliases, negatives };
+  // The reference is read only when the text declares something (most texts declare nothing).
+  if (parent.size === 0 && ![...signs.values()].some((x) => x.negative)) return { aliases, negatives };
   const reference = referenceVariables(problem);
   const defined = new Set<string>();
   for (const key of Object.keys(constants)) {
@@ -150,9 +154,11 @@ export function withDeclarations(problem: Problem): Problem {
   return out;
 }
 
-/** The variables of the reference: every node formula and final answer (canonical names). */
+/**
+ * The symbols of the reference: every node formula and final answer, by the name `symbolName` gives
+ * (bound variables included: a symbol the reference writes anywhere is one it uses).
+ */
 function referenceVariables(problem: Problem): Set<string> {
-  const constants = problem.constants === undefined ? {} : { constants: problem.constants };
   const texts = [
     ...problem.grading_standard.map((n) => stripMathDelimiters(n.formula)),
     ...(problem.final_answer ?? []),
@@ -160,8 +166,14 @@ function referenceVariables(problem: Problem): Set<string> {
   ];
   const out = new Set<string>();
   for (const latex of texts) {
-    const p = prepareFormula(latex, constants);
-    if (p.ok) for (const v of p.variables) if (v !== VALUE_SYMBOL) out.add(v);
+    const parsed = parseLatex(latex);
+    if (!parsed.ok) continue;
+    const stack: Node[] = [parsed.tree];
+    while (stack.length > 0) {
+      const node = stack.pop()!;
+      if (node.type === 'symbol' || node.type === 'apply') out.add(node.name);
+      stack.push(...childNodes(node));
+    }
   }
   return out;
 }

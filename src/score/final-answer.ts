@@ -596,6 +596,18 @@ const NEGATIVE_WAY =
 /** Directions that point the positive way: a statement naming both says nothing about the sign. */
 const POSITIVE_WAY =
   /\b(?:upwards?|up|(?:to(?:wards?)?|points?|pointing|directed|acts?|acting)\s+(?:the\s+)?right|rightwards?|along\s+(?:the\s+)?(?:velocity|motion)|(?:radially\s+)?outwards?|away\s+from\s+the\s+(?:centre|center))\b/i;
+/** The words of a problem text that make a direction word meaningful: its axis is in the problem. */
+function axisOf(direction: string): RegExp {
+  if (/up|down|ground|floor/i.test(direction))
+    return /\b(?:vertical(?:ly)?|fall(?:s|ing)?|fell|drop(?:s|ped)?|height|ground|floor|table|up(?:ward)?s?|down(?:ward)?s?|gravity|gravitational|thrown|hang(?:s|ing)?|lift(?:s|ed)?|rise[sn]?|rising|above|below)\b/i;
+  if (/left|right/i.test(direction)) return /\b(?:left|right|horizontal(?:ly)?)\b/i;
+  if (/in|out|cent/i.test(direction) && !/opposite/i.test(direction))
+    return /\b(?:cent(?:re|er)|radial(?:ly)?|radius|circle|circular|orbit(?:s|ing)?|ring|spher(?:e|ical))\b/i;
+  if (/opposite/i.test(direction))
+    return /\b(?:velocity|moving|moves|motion|speed|displacement|slid(?:es|ing)|brak(?:es|ing))\b/i;
+  return /\b[xyz][- ]?(?:axis|direction)|\$[xyz]\$/i;
+}
+
 /** A problem text that makes downward positive (`take downward as positive`, `positive downward`). */
 const DOWN_POSITIVE =
   /\bdown(?:wards?)?\b[^.;]{0,30}\bpositive\b|\bpositive\b[^.;]{0,15}\bdown(?:wards?)?\b/i;
@@ -615,6 +627,9 @@ function directionReader(response: string, problemText: string): (s: Statement) 
     const words = sentence.replace(/\\text\s*\{([^{}]*)\}/g, ' $1 ').replace(/[{}()$\\]/g, ' ');
     let negative = NEGATIVE_WAY.exec(words)?.[0];
     let positive = POSITIVE_WAY.exec(words)?.[0];
+    // A direction counts only along an axis the problem is about (`downward` for a rod falling onto
+    // a table, not for a puck sliding on ice whose reference sign means "to the left").
+    if (negative !== undefined && !axisOf(negative).test(problemText)) return false;
     if (downPositive) {
       const vertical = (w: string | undefined) => w !== undefined && /\b(?:up|down)/i.test(w);
       if (vertical(negative) || vertical(positive)) [negative, positive] = [positive, negative];
