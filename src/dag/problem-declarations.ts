@@ -117,7 +117,9 @@ export function problemDeclarations(problem: Problem): ProblemDeclarations {
   }
   for (const members of groups.values()) {
     const used = members.filter((m) => reference.has(m));
-    if (used.length !== 1 || members.some((m) => valued.has(m))) continue;
+    // A name the text also sets to a value is a piece or a condition (`V = 0` … `V = V_0`); the
+    // reference's own symbol may have one (`\theta = 30^\circ`).
+    if (used.length !== 1 || members.some((m) => m !== used[0] && valued.has(m))) continue;
     const target = latexOf.get(used[0]!)!;
     if (readsTable(target)) continue;
     for (const m of members) {
