@@ -19,6 +19,7 @@ import {
 } from './answer-text.js';
 import { finalStatements, type Statement } from './final-statements.js';
 import { gradeValue, type WrittenValue, writtenValue } from './numeric-answer.js';
+import { proseAliases } from './prose-aliases.js';
 import type { FinalAnswerCheck } from './types.js';
 
 /** Options of {@link checkFinalAnswer}. */
@@ -214,6 +215,25 @@ function judgeAll(
       ([, d]) => !readsTableConstants(problem.constants ?? {}, d.symbol, d.value),
     ),
   );
+  // A quantity the answer names in words as the problem does, under another symbol ("let $m$ be
+  // the mass" where the problem says "let the mass be $M$"): the answer's symbol stands for the
+  // problem's, like a definition of its own.
+  let reference: Set<string> | undefined;
+  const referenceUses = (name: string) => {
+    reference ??= new Set(
+      [
+        ...expected.map((e) => e.latex),
+        ...problem.grading_standard.map((n) => stripMath(n.formula).latex),
+      ].flatMap((latex) => {
+        const p = prepare(latex);
+        return p.ok ? p.variables : [];
+      }),
+    );
+    return reference.has(name);
+  };
+  for (const [name, d] of proseAliases(problemStatement(problem), response, referenceUses))
+    if (!definitions.has(name) && !readsTableConstants(problem.constants ?? {}, d.symbol, d.value))
+      definitions.set(name, d);
   const direction = directionReader(response, problemStatement(problem));
   return expected.map((e, i) => {
     if (e.form === 'text-based') {
