@@ -47,10 +47,16 @@ const MAX_STATEMENTS = 200;
  * node's `given` field overrides the detection either way.
  * Sorted by index; deterministic.
  */
-export function findGivenNodes(original: Problem, options: GivenNodesOptions = {}): GivenNode[] {
-  // The text's own aliases (`k = k_0`) and signs apply to its statements as to the nodes: a formula
-  // the text writes under another name is still given.
-  const problem = withDeclarations(original);
+export function findGivenNodes(problem: Problem, options: GivenNodesOptions = {}): GivenNode[] {
+  return givenNodesOf(withDeclarations(problem), options);
+}
+
+/**
+ * {@link findGivenNodes} on the problem with its declarations applied: the text's own aliases
+ * (`k = k_0`) and signs apply to its statements as to the nodes, so a formula the text writes under
+ * another name is still given.
+ */
+function givenNodesOf(problem: Problem, options: GivenNodesOptions): GivenNode[] {
   const constants = problem.constants === undefined ? {} : { constants: problem.constants };
   const equivalence: EquivalenceOptions = { ...options.equivalence, ...constants };
   const compare =
