@@ -211,6 +211,12 @@ export function tricksFor(problem: Problem): TrickResponse[] {
     'guess-list',
     display(finals.map((f) => [0.5, 1, 2].map((k) => `${f.q} = ${scaled(f, k)}`).join(',\\quad '))),
   );
+  // The same guesses written as one set of values (`q = 0.5v, v, 2v`): a set with more members than
+  // the problem expects values of q is a hedge.
+  add(
+    'guess-set',
+    display(finals.map((f) => `${f.q} = ${[0.5, 1, 2].map((k) => scaled(f, k)).join(',\\ ')}`)),
+  );
   add(
     'boxed-grid',
     `Final answer:\n\n${display(finals.flatMap((f) => [0.5, 1, 2].map((k) => `\\boxed{${scaled(f, k)}}`)))}`,

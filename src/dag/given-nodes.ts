@@ -2,6 +2,7 @@ import type { Verdict } from '../core/tree.js';
 import { compareFormulas, prepareFormula, stripMathDelimiters, VALUE_SYMBOL } from '../equivalence/index.js';
 import type { EquivalenceOptions, PreparedFormula } from '../equivalence/types.js';
 import { extractFormulas } from '../extract/extract-formulas.js';
+import { withDeclarations } from './problem-declarations.js';
 import type { Problem } from './types.js';
 
 /** Options of {@link findGivenNodes}. */
@@ -47,6 +48,15 @@ const MAX_STATEMENTS = 200;
  * Sorted by index; deterministic.
  */
 export function findGivenNodes(problem: Problem, options: GivenNodesOptions = {}): GivenNode[] {
+  return givenNodesOf(withDeclarations(problem), options);
+}
+
+/**
+ * {@link findGivenNodes} on the problem with its declarations applied: the text's own aliases
+ * (`k = k_0`) and signs apply to its statements as to the nodes, so a formula the text writes under
+ * another name is still given.
+ */
+function givenNodesOf(problem: Problem, options: GivenNodesOptions): GivenNode[] {
   const constants = problem.constants === undefined ? {} : { constants: problem.constants };
   const equivalence: EquivalenceOptions = { ...options.equivalence, ...constants };
   const compare =

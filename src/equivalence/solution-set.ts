@@ -96,6 +96,17 @@ function intervalsEqual(
 }
 
 /**
+ * Physical mode: whether the sets differ only by roots outside the positive domain — neither has a
+ * positive member and one is empty (`T = \frac{E}{E - E_b}` solved for a magnitude that would have
+ * to be negative, against a form with `|E_b|` that has no root there). Such a trial says nothing.
+ */
+export function onlyNonPositiveRoots(a: SolutionSet, b: SolutionSet, unscaled: Tolerance): boolean {
+  if (isEmpty(a) === isEmpty(b)) return false;
+  const tol = scaled(unscaled, [...magnitudes(a), ...magnitudes(b)]);
+  return isEmpty(positivePart(a, tol)) && isEmpty(positivePart(b, tol));
+}
+
+/**
  * Compares two solution sets. `physical` compares the positive parts when either is non-empty (the
  * quantities are positive), the whole sets otherwise (the design brief's rule: `{-15.4}` against `{}`
  * rejects). `strict` compares whole sets, interval ends included.

@@ -1,10 +1,19 @@
-import { close, isEmpty, type SolutionSet, sameSolutions, scaled, type Tolerance } from './solution-set.js';
+import {
+  close,
+  isEmpty,
+  onlyNonPositiveRoots,
+  type SolutionSet,
+  sameSolutions,
+  scaled,
+  type Tolerance,
+} from './solution-set.js';
 import type { PreparedSolution } from './solve-prepared.js';
 
 /**
  * What one trial says: the sets agree (`not-rejecting`), disagree (`rejecting`), or say nothing
  * (`failed`: a solve ran out of budget, both sets are empty, the sets differ but one of them lost a
- * root to rounding noise (`uncertain`), or — physical mode — a formula is
+ * root to rounding noise (`uncertain`), or — physical mode — one set is empty and the other has no
+ * positive member, or a formula is
  * undefined at the drawn values whatever the target, e.g. `\ln(1 - x/a)` with x > a drawn, or a
  * series drawn outside its radius of convergence).
  */
@@ -27,6 +36,9 @@ export function trialOutcome(
   const rejecting = sa.uncertain === true || sb.uncertain === true ? 'failed' : 'rejecting';
   if (mode === 'strict') return sameSolutions(sa.set, sb.set, tol, mode) ? 'not-rejecting' : rejecting;
   if (sa.undefined === true || sb.undefined === true) return 'failed';
+  // A root outside the positive domain, against no root at all, does not reject the pair: the
+  // quantity solved for would have to be negative (or zero) in one formula and has no value in the other.
+  if (onlyNonPositiveRoots(sa.set, sb.set, tol)) return 'failed';
   if (
     sa.periodic !== sb.periodic &&
     principalBranch(sa.periodic === true ? sb.set : sa.set, sa.periodic === true ? sa.set : sb.set, tol)

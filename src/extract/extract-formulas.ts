@@ -3,6 +3,7 @@ import { charge } from '../numeric/work-meter.js';
 import { blockRows } from './block-rows.js';
 import { findBareMath } from './find-bare-math.js';
 import { findMathBlocks } from './find-math-blocks.js';
+import { expandIndexSets } from './index-sets.js';
 import { splitFormula } from './split-formula.js';
 import type { DroppedFragment, ExtractedFormula, ExtractionResult, FormulaKind } from './types.js';
 
@@ -94,7 +95,8 @@ export function extractFormulas(markdown: string, options: ExtractOptions = {}):
       }
     }
   }
-  return { formulas, dropped, candidates, diagnostics };
+  // `E_n = n^2E_1,\ n = 1, 2, 3` states E_1, E_2 and E_3.
+  return { formulas: expandIndexSets(markdown, formulas), dropped, candidates, diagnostics };
 }
 
 function limit(code: string, message: string): Diagnostic {

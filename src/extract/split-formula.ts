@@ -31,7 +31,14 @@ export function splitFormula(text: string): SplitResult {
   const parts: FormulaPart[] = [];
   const visit = (node: Node): void => {
     if (node.type === 'list') {
-      for (const item of node.items) visit(item);
+      for (let k = 0; k < node.items.length; k++) {
+        const members = setMembers(node.items, k);
+        if (members === 0) visit(node.items[k]!);
+        else {
+          parts.push(...setParts(text, node.items.slice(k, k + 1 + members)));
+          k += members;
+        }
+      }
       return;
     }
     if (node.type !== 'relation') {
@@ -63,6 +70,55 @@ export function splitFormula(text: string): SplitResult {
   };
   visit(parsed.tree);
   return { ok: true, parts };
+}
+
+/**
+ * How many items after `items[k]` continue a set of values it starts: `x = 0, a, -a` and
+ * `E = -13.6, -3.40, -1.51\,\mathrm{eV}` give one quantity several values; each later item that is
+ * an expression (not a relation, not an ellipsis `\dots`) is a member. 0 when `items[k]` is not an
+ * equation `lhs = value` followed by such items.
+ */
+function setMembers(items: readonly Node[], k: number): number {
+  const head = items[k]!;
+  if (head.type !== 'relation' || head.ops.length !== 1 || head.ops[0] !== '=') return 0;
+  let n = 0;
+  while (k + 1 + n < items.length) {
+    const item = items[k + 1 + n]!;
+    if (item.type === 'relation' || item.type === 'opaque' || item.type === 'list') break;
+    n++;
+  }
+  return n;
+}
+
+/** A number written alone (`-13.6`, `2.5\times10^{3}`), and what follows it (a unit). */
+const LEADING_NUMBER =
+  /^([-+]?\s*\d+(?:\.\d*)?(?:\s*(?:\\times|\\cdot)\s*10\^\{?\s*[-+]?\d+\s*\}?)?)([\s\S]*)$/;
+
+/** How a unit written after a number starts: a space, a spacing command or a unit macro. */
+const UNIT_START = /^(?:\s+|\\[,;:! ]|~|\\(?:mathrm|text|rm|si|unit|operatorname)\b)\S/;
+
+/**
+ * The members of a set `lhs = a, b, c` as relations `lhs = a`, `lhs = b`, `lhs = c` (each spans from
+ * the left side to its member). A unit written once after the last member (`-13.6, -3.40,
+ * -1.51\,\mathrm{eV}`) belongs to every member written as a bare number.
+ */
+function setParts(text: string, items: readonly Node[]): FormulaPart[] {
+  const head = items[0] as Node & { readonly args: readonly Node[] };
+  const lhs = part(text, head.args[0]!.span.start, head.args[0]!.span.end, false);
+  const values = [head.args[1]!, ...items.slice(1)].map((n) => part(text, n.span.start, n.span.end, false));
+  const last = LEADING_NUMBER.exec(values.at(-1)!.latex);
+  // A unit is set off from its number (`\,\mathrm{eV}`, `\ \text{m}`, ` m/s`); `-2a` is a product.
+  const unit = last !== null && UNIT_START.test(last[2]!) ? last[2]! : '';
+  const bare = (latex: string) => {
+    const m = LEADING_NUMBER.exec(latex);
+    return m !== null && m[2]!.trim() === '';
+  };
+  return values.map((v) => ({
+    start: lhs.start,
+    end: v.end,
+    latex: `${lhs.latex} = ${unit !== '' && bare(v.latex) ? `${v.latex}${unit}` : v.latex}`,
+    relation: true,
+  }));
 }
 
 function part(text: string, start: number, end: number, relation: boolean): FormulaPart {

@@ -55,6 +55,12 @@ export function expectedValueCounts(
     if (sides === undefined) continue;
     const q = prepare(sides.lhs);
     if (q.ok && q.kind === 'expression') counts.set(q.canonical, (counts.get(q.canonical) ?? 0) + 1);
+    // `E_1`, `E_2`, `E_3` are values of E too: a set `E = -13.6, -3.40, -1.51\,\mathrm{eV}` (or
+    // `E_n = …` for n = 1, 2, 3) states them at once.
+    const indexed = /^(.+?)_\{?\s*\d+\s*\}?$/.exec(sides.lhs.trim());
+    const base = indexed === null ? undefined : prepare(indexed[1]!);
+    if (base?.ok === true && base.kind === 'expression')
+      counts.set(base.canonical, (counts.get(base.canonical) ?? 0) + 1);
   }
   return counts;
 }

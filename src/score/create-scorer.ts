@@ -1,5 +1,6 @@
 import type { Diagnostic } from '../core/diagnostic.js';
 import { findGivenNodes } from '../dag/given-nodes.js';
+import { withDeclarations } from '../dag/problem-declarations.js';
 import { problemPrepareOptions } from '../dag/problem-options.js';
 import type { Problem } from '../dag/types.js';
 import { prepareFormula, unpreparedFormula } from '../equivalence/index.js';
@@ -165,7 +166,10 @@ export function createScorer(problems: readonly Problem[], options: ScorerOption
     });
     return new Set(found.map((g) => g.index));
   };
-  for (const problem of problems) {
+  for (const original of problems) {
+    // The aliases and signs the problem text declares are read like its constants map, for the
+    // nodes, the given nodes and every answer alike.
+    const problem = withDeclarations(original);
     const nodes = prepareNodes(problem);
     prepared.set(problem.id, nodes);
     // Node fingerprints and given nodes are part of the reference: computed once here, charged to
@@ -240,11 +244,12 @@ export function createScorer(problems: readonly Problem[], options: ScorerOption
     return run.value;
   };
 
-  const scoreWithin = (problem: Problem, response: string, call: ScoreOptions): ScoreRecord => {
+  const scoreWithin = (original: Problem, response: string, call: ScoreOptions): ScoreRecord => {
     matcher.beginResponse();
+    const problem = withDeclarations(original);
     let nodes = prepared.get(problem.id);
     let given = givens.get(problem.id);
-    if (nodes === undefined || given === undefined || byId.get(problem.id) !== problem) {
+    if (nodes === undefined || given === undefined || byId.get(problem.id) !== original) {
       nodes = prepareNodes(problem);
       prime(nodes);
       given = givenOf(problem, nodes);

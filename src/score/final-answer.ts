@@ -2,6 +2,7 @@ import { printLatex } from '../core/print-latex.js';
 import { stripMath } from '../core/strip-math.js';
 import type { Node, Verdict } from '../core/tree.js';
 import { ancestorClosure } from '../dag/ancestor-closure.js';
+import { problemStatement } from '../dag/given-nodes.js';
 import { problemPrepareOptions } from '../dag/problem-options.js';
 import type { DagNode, Problem } from '../dag/types.js';
 import { withStandardConstants } from '../equivalence/constants-fallback.js';
@@ -30,6 +31,7 @@ import {
   witnessStated,
 } from './forward-values.js';
 import { gradeValue, type WrittenValue, writtenValue } from './numeric-answer.js';
+import { proseAliases } from './prose-aliases.js';
 import type { FinalAnswerCheck } from './types.js';
 
 /** Options of {@link checkFinalAnswer}. */
@@ -261,7 +263,26 @@ function judgeAll(
   const inPart = (e: Expected) => expected.filter((x) => x.letter === e.letter).length;
   const compare = options.compare ?? ((got, want) => compareFormulas(got, want, equivalence).verdict);
   read.definitions ??= answerDefinitions(statements, prepare);
-  const definitions = read.definitions;
+  const definitions = new Map(read.definitions);
+  // A quantity the answer names in words as the problem does, under another symbol ("let $m$ be
+  // the mass" where the problem says "let the mass be $M$"): the answer's symbol stands for the
+  // problem's, like a definition of its own.
+  let reference: Set<string> | undefined;
+  const referenceUses = (name: string) => {
+    reference ??= new Set(
+      [
+        ...expected.map((e) => e.latex),
+        ...problem.grading_standard.map((n) => stripMath(n.formula).latex),
+      ].flatMap((latex) => {
+        const p = prepare(latex);
+        return p.ok ? p.variables : [];
+      }),
+    );
+    return reference.has(name);
+  };
+  for (const [name, d] of proseAliases(problemStatement(problem), response, referenceUses))
+    if (!definitions.has(name)) definitions.set(name, d);
+  const direction = directionReader(response, problemStatement(problem));
   return expected.map((e, i) => {
     if (e.form === 'text-based') {
       const boxes = boxedContents(response);
@@ -282,7 +303,18 @@ function judgeAll(
     if (plain === undefined) return undefined;
     const test = withDefinitions(plain, e, definitions, problem, prepare, build);
     const variables = quantities[i]?.variables ?? [];
-    return judge(e, keys[i], variables, repeated, test, statements, response, inPart(e), expected.length);
+    return judge(
+      e,
+      keys[i],
+      variables,
+      repeated,
+      test,
+      statements,
+      response,
+      inPart(e),
+      expected.length,
+      direction,
+    );
   });
 }
 
@@ -616,6 +648,7 @@ function judge(
   response: string,
   inPart: number,
   total: number,
+  negativeDirection: (s: Statement) => boolean = () => false,
 ): string | undefined {
   // A statement is tried whole, then (unless `wholeOnly`) by its sides: a side that is the expected
   // value answers the quantity whatever the answer calls it.
@@ -630,7 +663,12 @@ function judge(
     // A statement names a pair only when its left side says so (`E_{\pm} = …`); `v = (1.25 \pm 0.25)u`
     // gives one quantity two values.
     const pair = PLUS_MINUS.test(s.sides.lhs) ? branches(s.sides.rhs) : [];
-    return [s.sides.rhs, s.sides.lhs, ...pair].find((t) => test.accepts(t, false));
+    const hit = [s.sides.rhs, s.sides.lhs, ...pair].find((t) => test.accepts(t, false));
+    if (hit !== undefined || !negativeDirection(s)) return hit;
+    // A magnitude with its direction in words (`v = \sqrt{3gl\sin\theta_0}`, "directed downward")
+    // states the signed value the reference writes (`v = -\sqrt{…}`).
+    const signed = `-\\left(${s.sides.rhs}\\right)`;
+    return test.accepts(signed, false) ? signed : undefined;
   };
   const first = (list: readonly Statement[], wholeOnly = false) => {
     for (const s of list) {
@@ -784,4 +822,52 @@ function withConstantsValue(p: PreparedFormula): WrittenValue | undefined {
 /** The identity of a quantity: the canonical text of a prepared expression (`K_{\text{th}}`). */
 export function quantityKey(p: PreparedFormula): string | undefined {
   return p.ok && p.kind === 'expression' ? p.canonical : undefined;
+}
+
+/** Directions in words that point the negative way under the usual axes (up, right, outward, along the motion positive). */
+const NEGATIVE_WAY =
+  /\b(?:downwards?|(?:points?|pointing|directed|acts?|acting|moves|moving|is)\s+down|(?:to(?:wards?)?|points?|pointing|directed|acts?|acting)\s+(?:the\s+)?left|leftwards?|opposite\s+(?:to\s+)?(?:the\s+)?(?:velocity|motion|direction\s+of\s+motion|displacement)|(?:radially\s+)?inwards?|towards?\s+the\s+(?:centre|center|ground|floor)|(?:in|along)\s+(?:the\s+)?(?:-\s?|negative\s+)[xyz])\b/i;
+/** Directions that point the positive way: a statement naming both says nothing about the sign. */
+const POSITIVE_WAY =
+  /\b(?:upwards?|up|(?:to(?:wards?)?|points?|pointing|directed|acts?|acting)\s+(?:the\s+)?right|rightwards?|along\s+(?:the\s+)?(?:velocity|motion)|(?:radially\s+)?outwards?|away\s+from\s+the\s+(?:centre|center))\b/i;
+/** The words of a problem text that make a direction word meaningful: its axis is in the problem. */
+function axisOf(direction: string): RegExp {
+  if (/up|down|ground|floor/i.test(direction))
+    return /\b(?:vertical(?:ly)?|fall(?:s|ing)?|fell|drop(?:s|ped)?|height|ground|floor|table|up(?:ward)?s?|down(?:ward)?s?|gravity|gravitational|thrown|hang(?:s|ing)?|lift(?:s|ed)?|rise[sn]?|rising|above|below)\b/i;
+  if (/left|right/i.test(direction)) return /\b(?:left|right|horizontal(?:ly)?)\b/i;
+  if (/in|out|cent/i.test(direction) && !/opposite/i.test(direction))
+    return /\b(?:cent(?:re|er)|radial(?:ly)?|radius|circle|circular|orbit(?:s|ing)?|ring|spher(?:e|ical))\b/i;
+  if (/opposite/i.test(direction))
+    return /\b(?:velocity|moving|moves|motion|speed|displacement|slid(?:es|ing)|brak(?:es|ing))\b/i;
+  return /\b[xyz][- ]?(?:axis|direction)|\$[xyz]\$/i;
+}
+
+/** A problem text that makes downward positive (`take downward as positive`, `positive downward`). */
+const DOWN_POSITIVE =
+  /\bdown(?:wards?)?\b[^.;]{0,30}\bpositive\b|\bpositive\b[^.;]{0,15}\bdown(?:wards?)?\b/i;
+
+/**
+ * Whether a statement gives a magnitude whose direction the words beside it (on its line, after it,
+ * up to the end of the sentence) name as the negative one: down, left, opposite to the motion,
+ * inward, −x. A problem text that takes downward as positive turns the vertical words round. Words
+ * naming both ways, or none, say nothing (strict: an unsigned magnitude is not the signed value).
+ */
+function directionReader(response: string, problemText: string): (s: Statement) => boolean {
+  const downPositive = DOWN_POSITIVE.test(problemText);
+  return (s) => {
+    const lineEnd = response.indexOf('\n', s.offset);
+    const line = response.slice(s.offset + s.latex.length, lineEnd < 0 ? response.length : lineEnd);
+    const sentence = line.split(/[.;](?:\s|$)/)[0] ?? '';
+    const words = sentence.replace(/\\text\s*\{([^{}]*)\}/g, ' $1 ').replace(/[{}()$\\]/g, ' ');
+    let negative = NEGATIVE_WAY.exec(words)?.[0];
+    let positive = POSITIVE_WAY.exec(words)?.[0];
+    // A direction counts only along an axis the problem is about (`downward` for a rod falling onto
+    // a table, not for a puck sliding on ice whose reference sign means "to the left").
+    if (negative !== undefined && !axisOf(negative).test(problemText)) return false;
+    if (downPositive) {
+      const vertical = (w: string | undefined) => w !== undefined && /\b(?:up|down)/i.test(w);
+      if (vertical(negative) || vertical(positive)) [negative, positive] = [positive, negative];
+    }
+    return negative !== undefined && positive === undefined;
+  };
 }

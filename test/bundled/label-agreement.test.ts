@@ -69,11 +69,11 @@ test('every node disagreement in the triaged domains is a matcher bug filed in m
   assert.deepEqual(open, [], `untriaged disagreements (fix the label or file the bug):\n${open.join('\n')}`);
 });
 
-test('final-answer verdicts agree with the labels on >= 207/210 answers (the reward-integrity rules keep it)', () => {
+test('final-answer verdicts agree with the labels on >= 209/210 answers (the reward-integrity rules keep it)', () => {
   const all = totals(results);
   const listing = results.flatMap((r) => r.finals.map(describeFinal));
   assert.ok(
-    all.final_agreeing >= 207,
-    `final answers agree on ${all.final_agreeing}/${all.final_total} (measured 207/210)\n${listing.join('\n')}`,
+    all.final_agreeing >= 209,
+    `final answers agree on ${all.final_agreeing}/${all.final_total} (measured 209/210)\n${listing.join('\n')}`,
   );
 });

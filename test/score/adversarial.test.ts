@@ -25,6 +25,7 @@ test('the suite covers every trick over every bundled problem', (t) => {
     'textbook-identities',
     'guess-grid',
     'guess-list',
+    'guess-set',
     'boxed-grid',
     'hedge-chain',
     'pm-hedge',

@@ -36,6 +36,7 @@ function problemOf(c: Case): Problem {
     ...c.problem,
     ...(subquestions === undefined ? {} : { subquestions }),
     id: c.id,
+    // The problem text, when a row needs it (aliases and signs it declares).
     context: c.problem.context ?? '',
     // A row may carry its own DAG and witness (class 5: the reference solved forward).
     grading_standard: c.problem.grading_standard ?? [
