@@ -14,25 +14,64 @@ import type { PreparedFormula } from './types.js';
  * times the same factor: `a\int_0^\infty e^{-ax}dx = 1` is `\int_0^\infty e^{-ax}dx = \frac1a`), and
  * neither is a tautology (both sides the same canonical text: `x = x`, `a + b = b + a`). So
  * `\sin^2 x + \cos^2 x = 1` never stands for `\sin 2x = 2\sin x\cos x`, nor `a(b+c) = ab+ac` for
- * `(a+b)c = ac+bc`; the price is that another arrangement of the same identity (a factor moved inside
- * an integral, a term and a factor moved at once) is not recognised either. Strict mode keeps the
- * paper's reading (any two identities are equivalent).
+ * `(a+b)c = ac+bc`. Negative powers are read as reciprocals first (`e^{-x}` is `\frac{1}{e^x}`).
+ * The price is that other rewrites of the same identity (a factor moved inside an integral, a term
+ * and a factor moved at once) are not recognised either. Strict mode keeps the paper's reading (any
+ * two identities are equivalent).
  */
 export function identitiesAgree(a: PreparedFormula, b: PreparedFormula): boolean {
-  if (tautology(a) || tautology(b)) return false;
-  return differenceKey(a) === differenceKey(b) || ratioKey(a) === ratioKey(b);
+  const sa = sidesOf(a);
+  const sb = sidesOf(b);
+  if (tautology(sa) || tautology(sb)) return false;
+  return differenceKey(sa) === differenceKey(sb) || ratioKey(sa) === ratioKey(sb);
+}
+
+type Sides = readonly { readonly lhs: Node; readonly rhs: Node }[];
+
+/** The branches' sides with negative powers written as reciprocals (`e^{-x}` as `\frac{1}{e^{x}}`). */
+function sidesOf(f: PreparedFormula): Sides {
+  return f.branches.map(({ lhs, rhs }) => ({ lhs: reciprocals(lhs), rhs: reciprocals(rhs) }));
+}
+
+/** `b^{-u}` → `1 / b^{u}` through arithmetic and function calls (not inside integrals or sums). */
+function reciprocals(node: Node): Node {
+  switch (node.type) {
+    case 'binary': {
+      const left = reciprocals(node.left);
+      const right = reciprocals(node.right);
+      if (node.op === '^' && right.type === 'unary' && right.op === '-') {
+        const power: Node = { type: 'binary', op: '^', left, right: right.arg, span: node.span };
+        return {
+          type: 'binary',
+          op: '/',
+          left: { type: 'number', value: 1, raw: '1', span: node.span },
+          right: power,
+          span: node.span,
+        };
+      }
+      return left === node.left && right === node.right ? node : { ...node, left, right };
+    }
+    case 'unary': {
+      const arg = reciprocals(node.arg);
+      return arg === node.arg ? node : { ...node, arg };
+    }
+    case 'call':
+      return { ...node, args: node.args.map(reciprocals) };
+    default:
+      return node;
+  }
 }
 
 /** Both sides the same canonical text, or the same once cancelling factors are removed (`x\frac{y}{x} = y`). */
-function tautology(f: PreparedFormula): boolean {
-  return f.branches.every(
+function tautology(sides: Sides): boolean {
+  return sides.every(
     ({ lhs, rhs }) => canonicalText(lhs) === canonicalText(rhs) || cancelledText(ratio(lhs, rhs)) === '1',
   );
 }
 
 /** The branches' `lhs − rhs` texts, each in the sign that sorts first, sorted and joined. */
-function differenceKey(f: PreparedFormula): string {
-  const keys = f.branches.map(({ lhs, rhs }) => {
+function differenceKey(sides: Sides): string {
+  const keys = sides.map(({ lhs, rhs }) => {
     // Either sign: the text that sorts first (strings, so no Math.min).
     return [canonicalText(difference(lhs, rhs)), canonicalText(difference(rhs, lhs))].sort()[0]!;
   });
@@ -49,8 +88,8 @@ function difference(left: Node, right: Node): Node {
 const isZero = (node: Node) => node.type === 'number' && node.value === 0;
 
 /** The branches' `lhs / rhs` texts with cancelling factors removed, each way round, sorted and joined. */
-function ratioKey(f: PreparedFormula): string {
-  const keys = f.branches.map(({ lhs, rhs }) => {
+function ratioKey(sides: Sides): string {
+  const keys = sides.map(({ lhs, rhs }) => {
     return [cancelledText(ratio(lhs, rhs)), cancelledText(ratio(rhs, lhs))].sort()[0]!;
   });
   return [...new Set(keys)].sort().join('\u0000');

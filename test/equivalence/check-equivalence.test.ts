@@ -116,6 +116,14 @@ test('physical mode: an identity matches only the same identity as written, neve
     'equivalent',
   );
   assert.equal(verdict('2\\sin x\\cos x = \\sin(2x)', '\\sin(2x) = 2\\sin x\\cos x'), 'equivalent');
+  // A negative power written as a reciprocal is the same identity.
+  assert.equal(
+    verdict(
+      '\\tanh \\phi = \\frac{e^{\\phi} - e^{-\\phi}}{e^{\\phi} + e^{-\\phi}}',
+      '\\tanh\\left(\\phi\\right) = \\frac{e^{\\phi} - \\frac{1}{e^{\\phi}}}{e^{\\phi} + e^{-\\phi}}',
+    ),
+    'equivalent',
+  );
   // Both sides times one factor, or a factor moved across =, is the same identity.
   assert.equal(verdict('\\sin x\\cos x = \\frac{1}{2}\\sin 2x', '\\sin(2x) = 2\\sin x\\cos x'), 'equivalent');
   assert.ok(
