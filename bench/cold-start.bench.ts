@@ -1,19 +1,32 @@
 /**
- * Cold workers: how fast a fresh reward-server worker scores its first fresh answers, without and
- * with the warm-up it now does before reporting ready (`--warmup-items`, default 200: answers built
- * from the problems' own formulas, so none of the measured answers is among them). For each setting
- * a new pool of one worker scores the 210 bundled answers, perturbed so no cache helps, in three
- * passes (new perturbations each); the rate is answers per second of the worker's own scoring time
- * (the `ms` it reports per item). Baseline: the pool without warm-up, in the same process.
- * Run: npm run bench -- cold-start
+ * Cold workers: how fast a fresh reward-server worker scores its first 200 fresh answers, without
+ * and with the warm-up it does before reporting ready (`--warmup-items`, default 200: answers built
+ * from the problems' own formulas, so none of the measured answers is among them). Each run is a
+ * new pool of one worker; once it is ready it scores the same 200 perturbed bundled answers (no
+ * cache has seen them), then 210 more (its steady rate, for scale). Rates are answers per CPU-second
+ * of this process (the main thread only waits, so that is the worker's CPU): a loaded machine
+ * stretches wall time, not CPU time. Runs are interleaved (cold, warm, warm, cold, …) so drift in the
+ * machine's load falls on both; the ratio is of the summed times. Baseline: no warm-up, same process.
+ * Run: npm run bench -- cold-start [-- --rounds 2]
  */
+import { parseArgs } from 'node:util';
 import { createWorkerPool } from '../src/server/worker-pool.js';
 import { bundledAnswers, freshAnswers } from './fresh-answers.js';
 
+const { values } = parseArgs({ options: { rounds: { type: 'string' } } });
+const rounds = Number(values.rounds ?? 2);
 const { problems, answers } = bundledAnswers();
-const passes = [1, 2, 3].map((copy) => freshAnswers(answers, copy + 1).slice(copy * answers.length));
+const fresh = freshAnswers(answers, 3).slice(answers.length);
+const first = fresh.slice(0, 200);
+const steady = fresh.slice(200, 200 + answers.length);
 
-async function rates(warmupItems: number): Promise<number[]> {
+const cpuSeconds = (since: NodeJS.CpuUsage) => {
+  const u = process.cpuUsage(since);
+  return (u.user + u.system) / 1e6;
+};
+
+/** CPU seconds for the first 200 answers and for the steady set, on a new one-worker pool. */
+async function run(warmupItems: number): Promise<{ first: number; steady: number }> {
   const pool = createWorkerPool({
     problems,
     workers: 1,
@@ -22,26 +35,37 @@ async function rates(warmupItems: number): Promise<number[]> {
     warmupItems,
   });
   while (pool.stats().ready === 0) await new Promise((r) => setTimeout(r, 20));
-  const out: number[] = [];
-  for (const pass of passes) {
-    const outcomes = await pool.score(
-      pass.map((a) => ({ problem_id: a.problemId, response: a.text })),
-      'summary',
-    );
-    const ms = outcomes.reduce((s, o) => s + o.ms, 0);
-    out.push(outcomes.length / (ms / 1000));
-  }
+  const items = (list: typeof first) => list.map((a) => ({ problem_id: a.problemId, response: a.text }));
+  let c = process.cpuUsage();
+  await pool.score(items(first), 'summary');
+  const firstCpu = cpuSeconds(c);
+  c = process.cpuUsage();
+  await pool.score(items(steady), 'summary');
+  const steadyCpu = cpuSeconds(c);
   await pool.close();
-  return out;
+  return { first: firstCpu, steady: steadyCpu };
 }
 
-const cold = await rates(0);
-const warm = await rates(200);
-const fmt = (r: number[]) => r.map((x) => x.toFixed(0)).join(' → ');
-console.log(`answers per second of scoring, passes 1 → 2 → 3 (fresh answers each pass)`);
-console.log(`no warm-up (baseline): ${fmt(cold)}`);
-console.log(`warm-up of 200 items:  ${fmt(warm)}`);
+const totals = { cold: { first: 0, steady: 0 }, warm: { first: 0, steady: 0 } };
+for (let r = 0; r < rounds; r++) {
+  const order: ('cold' | 'warm')[] = r % 2 === 0 ? ['cold', 'warm'] : ['warm', 'cold'];
+  for (const kind of order) {
+    const t = await run(kind === 'cold' ? 0 : 200);
+    totals[kind].first += t.first;
+    totals[kind].steady += t.steady;
+    console.log(
+      `round ${r + 1} ${kind}: first 200 at ${(200 / t.first).toFixed(0)} per CPU-s, then ${(steady.length / t.steady).toFixed(0)} per CPU-s`,
+    );
+  }
+}
+const rate = (n: number, s: number) => (rounds * n) / s;
+const cold = rate(200, totals.cold.first);
+const warm = rate(200, totals.warm.first);
+console.log(`first 200 fresh answers, per CPU-second over ${rounds} rounds:`);
 console.log(
-  `first pass: ${(warm[0]! / cold[0]!).toFixed(2)}× the cold worker's; ` +
-    `${((100 * warm[0]!) / warm[2]!).toFixed(0)}% of the warmed worker's third pass (cold: ${((100 * cold[0]!) / cold[2]!).toFixed(0)}%)`,
+  `  no warm-up (baseline): ${cold.toFixed(0)}  (${((100 * cold) / rate(steady.length, totals.cold.steady)).toFixed(0)}% of its steady rate)`,
 );
+console.log(
+  `  warm-up of 200 items:  ${warm.toFixed(0)}  (${((100 * warm) / rate(steady.length, totals.warm.steady)).toFixed(0)}% of its steady rate)`,
+);
+console.log(`ratio warm / cold: ${(warm / cold).toFixed(2)}×`);

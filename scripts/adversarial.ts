@@ -13,7 +13,7 @@ import { loadDataset } from '../src/dataset/index.js';
 import { prepareFormula, stripMathDelimiters, VALUE_SYMBOL } from '../src/equivalence/index.js';
 import { extractFormulas } from '../src/extract/extract-formulas.js';
 import { relationSides } from '../src/score/answer-text.js';
-import { createScorer, type Scorer } from '../src/score/index.js';
+import { createScorer, type ScoreRecord, type Scorer } from '../src/score/index.js';
 import { expressionValue } from '../src/score/numeric-answer.js';
 
 /** One generated response. */
@@ -238,6 +238,72 @@ export function tricksFor(problem: Problem): TrickResponse[] {
   return out;
 }
 
+/**
+ * The identity nodes added to a problem (no bundled node is an identity): a trigonometric, a
+ * hyperbolic, a logarithmic, an algebraic and a variable-free one, over the problem's own variables,
+ * each depending on every original node so that matching one would credit the whole DAG. Beside each,
+ * textbook identities sharing its variables and operations, which must earn none of them.
+ */
+export function identityFixture(
+  problem: Problem,
+): { problem: Problem; tricks: readonly string[] } | undefined {
+  const plain = nodeSides(problem).variables.filter((v) =>
+    /^(\\[a-zA-Z]+|[a-zA-Z])(_\{?[a-zA-Z0-9]+\}?)?$/.test(v),
+  );
+  const [v, b, c] = plain;
+  if (v === undefined) return undefined;
+  const f = (fn: string, x: string) => `\\${fn}\\left(${x}\\right)`;
+  const identities: [string, string[]][] = [
+    [
+      `${f('sin', `2${v}`)} = 2${f('sin', v)}${f('cos', v)}`,
+      [`${f('sin', v)}^2 + ${f('cos', v)}^2 = 1`, `${f('tan', v)} = \\frac{${f('sin', v)}}{${f('cos', v)}}`],
+    ],
+    [
+      `${f('sinh', `2${v}`)} = 2${f('sinh', v)}${f('cosh', v)}`,
+      [
+        `${f('cosh', v)}^2 - ${f('sinh', v)}^2 = 1`,
+        `${f('tanh', v)} = \\frac{${f('sinh', v)}}{${f('cosh', v)}}`,
+      ],
+    ],
+    [
+      `${f('ln', `${v}^2`)} = 2${f('ln', v)}`,
+      [
+        `e^{${f('ln', v)}} = ${v}`,
+        `${f('ln', `e^{${v}}`)} = ${v}`,
+        `${f('ln', `3${v}`)} = ${f('ln', v)} + \\ln 3`,
+      ],
+    ],
+    [
+      '\\int_0^1 u^2\\,du = \\frac{1}{3}',
+      [
+        '\\int_0^1 u\\,du = \\frac{1}{2}',
+        '2 = 1 + 1',
+        'e^{i\\pi} + 1 = 0',
+        '\\int_0^{\\pi} \\sin u\\,du = 2',
+      ],
+    ],
+  ];
+  if (b !== undefined && c !== undefined)
+    identities.push([
+      `(${v} + ${b}) \\cdot ${c} = ${v} \\cdot ${c} + ${b} \\cdot ${c}`,
+      [
+        `${v} \\cdot (${b} + ${c}) = ${v} \\cdot ${b} + ${v} \\cdot ${c}`,
+        `(${v} + ${b} + ${c})^2 = ${v}^2 + ${b}^2 + ${c}^2 + 2${v} \\cdot ${b} + 2${b} \\cdot ${c} + 2${v} \\cdot ${c}`,
+      ],
+    ]);
+  const n = problem.grading_standard.length;
+  const all = problem.grading_standard.map((node) => node.index);
+  const added = identities.map(([formula], k) => ({
+    index: n + k + 1,
+    formula: `$$${formula}$$`,
+    dependency: all,
+  }));
+  return {
+    problem: { ...problem, grading_standard: [...problem.grading_standard, ...added] },
+    tricks: identities.flatMap(([, tricks]) => tricks),
+  };
+}
+
 /** The reference answer: every node formula on its own line, the final answers boxed. */
 export function referenceResponse(problem: Problem): string {
   const nodes = problem.grading_standard.map((n) => `$$${stripMathDelimiters(n.formula)}$$`);
@@ -255,8 +321,9 @@ export function adversarialTable(problems: readonly Problem[], scorer?: Scorer):
     string,
     { steps: number[]; paper: number[]; finals: number; worst?: string; max: number }
   >();
-  const score = (trick: string, problemId: string, response: string) => {
-    const record = s.scoreResponse(problemId, response);
+  const score = (trick: string, problemId: string, response: string) =>
+    collect(trick, problemId, s.scoreResponse(problemId, response));
+  const collect = (trick: string, problemId: string, record: ScoreRecord) => {
     let row = rows.get(trick);
     if (row === undefined) rows.set(trick, (row = { steps: [], paper: [], finals: 0, max: -1 }));
     row.steps.push(record.step_score);
@@ -270,6 +337,16 @@ export function adversarialTable(problems: readonly Problem[], scorer?: Scorer):
   for (const problem of problems)
     for (const t of tricksFor(problem)) score(t.trick, t.problem_id, t.response);
   for (const problem of problems) score('reference', problem.id, referenceResponse(problem));
+  // Identity nodes: textbook identities sharing their variables and operations earn nothing, the
+  // reference answer (which writes each identity node as it stands) still earns everything.
+  const fixtures = problems.map(identityFixture).filter((f) => f !== undefined);
+  const withIdentities = createScorer(fixtures.map((f) => f.problem));
+  for (const { problem, tricks } of fixtures) {
+    const record = withIdentities.scoreResponse(problem.id, display(tricks));
+    const refRecord = withIdentities.scoreResponse(problem.id, referenceResponse(problem));
+    collect('identities-vs-identity-nodes', problem.id, record);
+    collect('reference-with-identity-nodes', problem.id, refRecord);
+  }
   return [...rows].map(([trick, r]) => ({
     trick,
     responses: r.steps.length,

@@ -30,6 +30,9 @@ const dir = mkdtempSync(join(tmpdir(), 'prism-slurm-'));
 const conf = join(dir, 'slurm.conf');
 const env = { ...process.env, SLURM_CONF: conf, PRISM: `${process.execPath} ${join(root, 'bin/prism.js')}` };
 let startError: string | undefined;
+/** Set when both daemons run but the node never becomes usable: a failure, not a skip. */
+let nodeStuck: string | undefined;
+let nodeName: string | undefined;
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -94,18 +97,62 @@ before(async () => {
     execFileSync('mkdir', ['-p', join(dir, 'state'), join(dir, 'spool')]);
     execFileSync('slurmctld', ['-f', conf], { env });
     execFileSync('slurmd', ['-f', conf], { env });
-    for (let i = 0; i < 100; i++) {
-      const info = spawnSync('sinfo', ['-h', '-o', '%T'], { env, encoding: 'utf8' });
-      if (info.status === 0 && /idle|mix/.test(info.stdout)) return;
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    throw new Error(
-      `the node never became idle: ${readFileSync(join(dir, 'slurmctld.log'), 'utf8').slice(-1500)}`,
-    );
+    nodeName = /NodeName=(\S+)/.exec(node)?.[1];
   } catch (error) {
-    startError = `Slurm could not start here: ${(error as Error).message.split('\n')[0]}`;
+    // A daemon that will not even start (no privileges, a missing plugin): Slurm cannot run here.
+    startError = `Slurm could not start here: ${(error as Error).message.split('\n')[0]}${logTails()}`;
+    return;
   }
+  startError = await waitForNode();
 });
+
+/** The last lines of the daemons' logs, for a message that says why. */
+function logTails(): string {
+  const tail = (name: string) => {
+    const file = join(dir, name);
+    return existsSync(file)
+      ? readFileSync(file, 'utf8').trimEnd().split('\n').slice(-15).join('\n')
+      : '(none)';
+  };
+  return ['slurmctld.log', 'slurmd.log', 'munged.log']
+    .map((name) => `\n--- ${name} ---\n${tail(name)}`)
+    .join('');
+}
+
+/**
+ * Waits (up to 3 minutes: a loaded machine registers the node slowly) until the node is idle and
+ * responding, resuming it when the controller marks it down or drained. A daemon that exits
+ * means Slurm cannot run here (the test is skipped, with its log); a node that never becomes usable
+ * while both daemons run is a failure of this setup, reported with the node's state and the logs.
+ */
+async function waitForNode(): Promise<string | undefined> {
+  const deadline = Date.now() + 180_000;
+  let state = '';
+  let lastResume = 0;
+  while (Date.now() < deadline) {
+    for (const daemon of ['slurmctld', 'slurmd']) {
+      const pid = pidOf(daemon);
+      // The pid file appears once the daemon has daemonized; a missing one after 30 s is a failed start.
+      if ((pid !== undefined && !alive(pid)) || (pid === undefined && Date.now() > deadline - 150_000))
+        return `Slurm could not start here: ${daemon} exited${logTails()}`;
+    }
+    const info = spawnSync('sinfo', ['-h', '-N', '-o', '%T|%E'], { env, encoding: 'utf8' });
+    state = info.status === 0 ? info.stdout.trim() : `sinfo: ${info.stderr.trim()}`;
+    // idle (or busy) without a flag: '*' is not responding, '~' powered down, drain/down unusable.
+    if (info.status === 0 && /^(idle|mixed|allocated)\|/.test(state)) return undefined;
+    if (
+      /^(down|drain|drained|draining|fail)/.test(state) &&
+      nodeName !== undefined &&
+      Date.now() - lastResume > 10_000
+    ) {
+      lastResume = Date.now();
+      spawnSync('scontrol', ['update', `NodeName=${nodeName}`, 'State=RESUME'], { env, encoding: 'utf8' });
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  nodeStuck = `the node never became idle in 180 s (last state: ${state || 'none'})${logTails()}`;
+  return undefined;
+}
 
 const alive = (pid: number): boolean => {
   try {
@@ -132,6 +179,7 @@ test('Slurm: submit.sh runs the sharded score as an array job and merges; byte f
     t.skip(startError);
     return;
   }
+  assert.equal(nodeStuck, undefined, nodeStuck);
   const responses = join(root, 'data/answers/optics.jsonl');
   const out = join(dir, 'run');
   const merge = execFileSync('bash', [join(root, 'deploy/slurm/submit.sh'), responses, out, '3'], {

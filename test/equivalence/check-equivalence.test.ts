@@ -1,6 +1,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { checkEquivalence, compareFormulas, prepareFormula } from '../../src/equivalence/index.js';
+import {
+  checkEquivalence,
+  compareFormulas,
+  identitiesAgree,
+  prepareFormula,
+} from '../../src/equivalence/index.js';
 
 const verdict = (a: string, b: string, options = {}) => checkEquivalence(a, b, options).verdict;
 
@@ -76,23 +81,84 @@ test('identities and contradictions give verdicts in bounded work', () => {
   assert.equal(verdict('\\sin^2\\theta + \\cos^2\\theta = 1', 'x = x', { mode: 'strict' }), 'equivalent');
 });
 
-test('physical mode: identities agree only about the same variables and operations, never a tautology', () => {
+test('physical mode: an identity matches only the same identity as written, never a tautology', () => {
+  const prepared = (latex: string) => prepareFormula(latex);
   const node = '\\int_0^\\infty \\frac{R\\,dR}{(R^2+z^2)^{3/2}} = \\frac{1}{|z|}';
-  // The same fact multiplied by z.
-  assert.equal(
-    verdict('\\int_0^\\infty \\frac{zR}{(R^2+z^2)^{3/2}}\\,dR = \\frac{z}{|z|}', node),
-    'equivalent',
-  );
-  for (const free of ['x = x', 'z = z', 'a + b = b + a', '\\sin^2 z + \\cos^2 z = 1', '0 = 0']) {
-    const r = checkEquivalence(free, node);
-    assert.equal(r.verdict, 'different', free);
+  // The same identity: sides swapped, a term moved across =, the integrand written another way.
+  for (const same of [
+    '\\frac{1}{|z|} = \\int_0^\\infty \\frac{R\\,dR}{(R^2+z^2)^{3/2}}',
+    '\\int_{0}^{\\infty} \\frac{R}{(R^2+z^2)^{3/2}}\\,dR = \\frac{1}{|z|}',
+  ])
+    assert.equal(verdict(same, node), 'equivalent', same);
+  // Identities sharing its variable and operations are other facts; a multiple of it is not
+  // recognised when the factor moves inside the integral (no evaluation tells identities apart, so
+  // only the written form can).
+  for (const other of [
+    'x = x',
+    'z = z',
+    'a + b = b + a',
+    '\\sin^2 z + \\cos^2 z = 1',
+    '0 = 0',
+    '\\int_0^\\infty \\frac{R\\,dR}{(R^2+1)^{3/2}} = 1',
+    '\\int_0^{z} u\\,du = \\frac{z^2}{2}',
+    '\\int_0^\\infty \\frac{zR}{(R^2+z^2)^{3/2}}\\,dR = \\frac{z}{|z|}',
+  ]) {
+    const r = checkEquivalence(other, node);
+    assert.equal(r.verdict, 'different', other);
     assert.ok(
       r.diagnostics.some((d) => d.code === 'identities-differ'),
-      free,
+      other,
     );
   }
   assert.equal(verdict('\\sin^2\\theta + \\cos^2\\theta = 1', 'x = x'), 'different');
-  assert.equal(verdict('\\sin 2x = 2\\sin x\\cos x', '\\sin x \\cos x = \\frac{1}{2}\\sin 2x'), 'equivalent');
+  assert.equal(
+    verdict('\\sin^2\\theta + \\cos^2\\theta = 1', '\\cos^2\\theta + \\sin^2\\theta = 1'),
+    'equivalent',
+  );
+  assert.equal(verdict('2\\sin x\\cos x = \\sin(2x)', '\\sin(2x) = 2\\sin x\\cos x'), 'equivalent');
+  // A negative power written as a reciprocal is the same identity.
+  assert.equal(
+    verdict(
+      '\\tanh \\phi = \\frac{e^{\\phi} - e^{-\\phi}}{e^{\\phi} + e^{-\\phi}}',
+      '\\tanh\\left(\\phi\\right) = \\frac{e^{\\phi} - \\frac{1}{e^{\\phi}}}{e^{\\phi} + e^{-\\phi}}',
+    ),
+    'equivalent',
+  );
+  // Both sides times one factor, or a factor moved across =, is the same identity.
+  assert.equal(verdict('\\sin x\\cos x = \\frac{1}{2}\\sin 2x', '\\sin(2x) = 2\\sin x\\cos x'), 'equivalent');
+  assert.ok(
+    identitiesAgree(
+      prepared('\\frac{\\sin(2x)}{\\sin x\\cos x} = 2'),
+      prepared('\\sin(2x) = 2\\sin x\\cos x'),
+    ),
+  );
+  // A term moved across = is the same identity (decided on the written form; Algorithm 1's trials on
+  // a side that is identically 0 can stay undetermined from rounding).
+  assert.ok(
+    identitiesAgree(
+      prepared('\\int_0^\\infty \\frac{R\\,dR}{(z^2+R^2)^{3/2}} - \\frac{1}{|z|} = 0'),
+      prepared(node),
+    ),
+  );
+  assert.ok(
+    identitiesAgree(prepared('\\sin(2x) - 2\\sin x\\cos x = 0'), prepared('\\sin(2x) = 2\\sin x\\cos x')),
+  );
+  assert.ok(
+    !identitiesAgree(prepared('\\sin(2x) - 2\\sin x\\cos x = 0'), prepared('\\sin(2x) = 2\\sin x\\sin x')),
+  );
+  // Identities that share variables and operations with an identity node.
+  for (const [trick, identityNode] of [
+    ['\\sin^2 x + \\cos^2 x = 1', '\\sin(2x) = 2\\sin x\\cos x'],
+    ['a(b+c) = ab+ac', '(a+b)c = ac+bc'],
+    ['e^{\\ln x} = x', '\\ln(x^2) = 2\\ln x'],
+    ['\\int_0^1 u\\,du = \\frac{1}{2}', '\\int_0^1 u^2\\,du = \\frac{1}{3}'],
+    ['x\\frac{y}{x} = y', 'a\\frac{b}{a} = b'],
+    [
+      '\\int_0^\\infty \\frac{zR}{(R^2+z^2)^{3/2}}\\,dR = \\frac{z}{|z|}',
+      '\\int_0^\\infty \\frac{R\\,dR}{(R^2+z^2)^{3/2}} = \\frac{1}{|z|}',
+    ],
+  ])
+    assert.equal(verdict(trick!, identityNode!), 'different', `${trick} vs ${identityNode}`);
 });
 
 test('bad input: unparseable sides and huge formulas give undetermined with diagnostics', () => {

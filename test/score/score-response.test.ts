@@ -137,7 +137,7 @@ test('a response that is not a string is a clear TypeError naming what was given
   );
 });
 
-test('an identity node is not credited to a tautology or to an unrelated identity', () => {
+test('an identity node is credited only to the same identity as written, never to a tautology or another identity', () => {
   const field: Problem = {
     id: 'field',
     context: 'Potential of a dipole layer.',
@@ -156,8 +156,20 @@ test('an identity node is not credited to a tautology or to an unrelated identit
     ],
   };
   const s = createScorer([field]);
-  for (const free of ['$$x = x$$', '$$z = z$$', '$$\\sin^2 z + \\cos^2 z = 1$$', '$$z + z = 2z$$'])
+  for (const free of [
+    '$$x = x$$',
+    '$$z = z$$',
+    '$$\\sin^2 z + \\cos^2 z = 1$$',
+    '$$z + z = 2z$$',
+    '$$\\int_0^\\infty \\frac{R\\,dR}{(R^2+1)^{3/2}} = 1$$',
+    '$$\\int_0^{z} R\\,dR = \\frac{z^2}{2}$$',
+    // The node's identity times z: true, but not the identity as written (not recognised).
+    '$$\\int_0^\\infty \\frac{zR}{(R^2+z^2)^{3/2}}\\,dR = \\frac{z}{|z|}$$',
+  ])
     assert.deepEqual(s.scoreResponse('field', free).matched, [], free);
-  const stated = '$$\\int_0^\\infty \\frac{zR}{(R^2+z^2)^{3/2}}\\,dR = \\frac{z}{|z|}$$';
-  assert.deepEqual(s.scoreResponse('field', stated).matched, [1]);
+  for (const stated of [
+    '$$\\int_0^\\infty \\frac{R\\,dR}{(R^2+z^2)^{3/2}} = \\frac{1}{|z|}$$',
+    '$$\\frac{1}{|z|} = \\int_{0}^{\\infty} \\frac{R}{(z^2+R^2)^{3/2}}\\,dR$$',
+  ])
+    assert.deepEqual(s.scoreResponse('field', stated).matched, [1], stated);
 });
