@@ -20,11 +20,12 @@ import { missingShared, sharedFile } from '../helpers/shared.js';
 /**
  * Regression guard for the answers graded right that we accept, per source (measured at d2db4cb:
  * 31, 10, 11, 10 of 208; after the first final-answer rules: 58, 20, 20, 16; with the reference
- * solved forward, unit letters used as quantities and plain-text values: 64, 20, 20, 18 — the floors).
+ * solved forward, unit letters used as quantities and plain-text values: 64, 20, 20, 18; with the problem's declarations, sets of values and
+ * directions in words: 64, 21, 20, 18 — the floors).
  */
 const RIGHT_ACCEPTED_FLOOR: Readonly<Record<Source, number>> = {
   bundled: 64,
-  phybench: 20,
+  phybench: 21,
   scibench: 20,
   olympiadbench: 18,
 };
