@@ -30,7 +30,7 @@ import {
   witnessInputs,
   witnessStated,
 } from './forward-values.js';
-import { gradeValue, type WrittenValue, writtenValue } from './numeric-answer.js';
+import { gradeValue, valueAsWritten, type WrittenValue, writtenValue } from './numeric-answer.js';
 import { proseAliases } from './prose-aliases.js';
 import type { FinalAnswerCheck } from './types.js';
 
@@ -460,9 +460,11 @@ function numericTest(
 ): CandidateTest | undefined {
   const sides = relationSides(e.latex);
   const text = sides ? sides.rhs : e.latex;
-  const value = writtenValue(prepare(text));
+  const prepared = prepare(text);
+  const value = writtenValue(prepared);
   if (value === undefined) return undefined;
-  const want = roundedInteger(text, value);
+  const shown = valueAsWritten(prepared)?.value;
+  const want = { ...roundedInteger(text, value), ...(shown === undefined ? {} : { written: shown }) };
   return {
     numerical: true,
     accepts: (text, whole) => {

@@ -45,6 +45,11 @@ export interface WrittenValue {
   readonly value: number;
   /** ulp / |value| of the coarsest decimal written (`literalUnit`); 0 for exact integers. */
   readonly unit: number;
+  /**
+   * The value as written, its units read as 1 (`91.1` for `91.1^\circ`, whose value is 1.59 rad):
+   * where a reference's significant figures are counted. Absent: the value itself.
+   */
+  readonly written?: number;
 }
 
 /** {@link expressionValue} with the precision it was written to. */
@@ -93,10 +98,13 @@ export function gradeValue(
   const scale = Math.abs(want);
   if (scale === 0) return diff <= 1e-12;
   const slack = 1e-9 * scale;
+  // Significant figures are counted in the unit the reference is written in: 91.1° to three
+  // figures is ±0.05°, not ±0.005 rad (0.29°) as its value in radians would give.
+  const shown = expected.written === undefined || expected.written === 0 ? scale : Math.abs(expected.written);
   const expectedUnit =
     significantFigures === undefined
       ? expected.unit * scale
-      : 10 ** (Math.floor(Math.log10(scale)) - significantFigures + 1);
+      : 10 ** (Math.floor(Math.log10(shown)) - significantFigures + 1) * (scale / shown);
   // An answer less precise than the reference gets the benefit of its rounding for one figure
   // fewer at most: `1.3` for 1.31 is a rounding, a bare `1` for 1.31 (or for 0.576) is not an answer.
   if (expectedUnit === 0 && !Number.isInteger(want)) {
