@@ -16,6 +16,24 @@ export type ModelCommandDeps = Pick<ResolveRolesOptions, 'env' | 'transport'>;
  * `difficulty`, `build-dag`, `parameterize`). Each command also defines `--config`, `--model` and
  * `--concurrency` itself, since what they mean (who is asked, how many at once) is its own.
  */
+/** `--config FILE`: the providers-and-roles file of every command that calls models. */
+export const CONFIG_FLAG = {
+  config: {
+    type: 'string',
+    arg: 'FILE',
+    help: 'providers and roles (default ./prism.config.json unless --model is given)',
+  },
+} as const satisfies FlagTable;
+
+/** `--judge ROLE`: which config role or provider judges or classifies (`judge`, `errors`). */
+export const JUDGE_ROLE_FLAG = {
+  judge: {
+    type: 'string',
+    arg: 'ROLE',
+    help: 'the config role (judge, meta_verifier, reviewer, solver) or provider name (default judge)',
+  },
+} as const satisfies FlagTable;
+
 export const MODEL_ENDPOINT_FLAGS = {
   'base-url': {
     type: 'string',

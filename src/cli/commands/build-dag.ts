@@ -9,6 +9,7 @@ import { stoppedEarly, whileInterruptible } from '../interruptible.js';
 import type { CliIo, Command } from '../io.js';
 import { UsageError } from '../io.js';
 import {
+  CONFIG_FLAG,
   MODEL_ENDPOINT_FLAGS,
   type ModelCommandDeps,
   pipelineCacheOptions,
@@ -33,11 +34,7 @@ const FLAGS = {
     arg: 'N',
     help: `redos per stage and extra witness proposals (default ${DEFAULT_MAX_RETRIES})`,
   },
-  config: {
-    type: 'string',
-    arg: 'FILE',
-    help: 'providers and roles (default ./prism.config.json unless --model is given)',
-  },
+  ...CONFIG_FLAG,
   model: {
     type: 'string',
     arg: 'NAME',

@@ -10,6 +10,8 @@ import type { CliIo, Command } from '../io.js';
 import { UsageError } from '../io.js';
 import { resolveJudgeBinding } from '../judge-binding.js';
 import {
+  CONFIG_FLAG,
+  JUDGE_ROLE_FLAG,
   MODEL_ENDPOINT_FLAGS,
   type ModelCommandDeps,
   pipelineCacheOptions,
@@ -20,16 +22,8 @@ import { formatDiagnostic } from './run.js';
 
 const FLAGS = {
   rubric: { type: 'string', arg: 'R', help: 'pps (default) | binary | steps' },
-  judge: {
-    type: 'string',
-    arg: 'ROLE',
-    help: 'the config role (judge, meta_verifier, reviewer, solver) or provider name (default judge)',
-  },
-  config: {
-    type: 'string',
-    arg: 'FILE',
-    help: 'providers and roles (default ./prism.config.json unless --model is given)',
-  },
+  ...JUDGE_ROLE_FLAG,
+  ...CONFIG_FLAG,
   model: {
     type: 'string',
     arg: 'NAME',

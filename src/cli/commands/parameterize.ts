@@ -9,6 +9,7 @@ import { stoppedEarly, whileInterruptible } from '../interruptible.js';
 import type { CliIo, Command } from '../io.js';
 import { UsageError } from '../io.js';
 import {
+  CONFIG_FLAG,
   MODEL_ENDPOINT_FLAGS,
   type ModelCommandDeps,
   pipelineCacheOptions,
@@ -32,11 +33,7 @@ const FLAGS = {
     arg: 'N',
     help: `proposals after the first (default ${DEFAULT_PARAMETERIZE_RETRIES})`,
   },
-  config: {
-    type: 'string',
-    arg: 'FILE',
-    help: 'providers and roles (default ./prism.config.json unless --model is given)',
-  },
+  ...CONFIG_FLAG,
   model: {
     type: 'string',
     arg: 'NAME',
