@@ -1,9 +1,17 @@
-import { SCALED_INTERVAL_METHOD, type SummaryEnvelope, shareEstimate } from '../report/estimate-metrics.js';
+import type { Problem } from '../dag/types.js';
+import {
+  type EstimateGroup,
+  SCALED_INTERVAL_METHOD,
+  type SummaryEnvelope,
+  shareEstimate,
+} from '../report/estimate-metrics.js';
 import { SUMMARY_SCHEMA } from '../report/summary-metrics.js';
 import { ERROR_LABELS, type ErrorLabel } from './error-taxonomy.js';
 
 /** One classified answer as the summary reads it (a line of `errors.jsonl`, reduced). */
 export interface ClassifiedAnswer {
+  /** The problem answered: grouped by its domain and difficulty when the problems are given. */
+  readonly problem_id?: string;
   readonly result:
     | {
         readonly ok: true;
@@ -43,11 +51,13 @@ export interface ErrorSummary extends SummaryEnvelope {
 /**
  * Aggregates classified answers into the per-model distribution of primary labels (counts and
  * shares of the valid classifications; failures counted apart, never as a label) and the counts of
- * secondary labels. Pure.
+ * secondary labels. With the problems, `metrics` also gives each label's share by difficulty
+ * (easy, medium, hard, unrated) and by domain. Pure.
  */
 export function summarizeErrors(
   rows: readonly ClassifiedAnswer[],
   run: Pick<ErrorSummary, 'model' | 'technique' | 'included' | 'answers' | 'perfect_skipped'>,
+  problems?: readonly Problem[],
 ): ErrorSummary {
   const primary = Object.fromEntries(ERROR_LABELS.map((l) => [l, 0])) as Record<ErrorLabel, number>;
   const secondary = Object.fromEntries(ERROR_LABELS.map((l) => [l, 0])) as Record<ErrorLabel, number>;
@@ -79,7 +89,42 @@ export function summarizeErrors(
     metrics: {
       unit: 'answer',
       interval: { level: 0.95, method: SCALED_INTERVAL_METHOD },
-      overall: Object.fromEntries(ERROR_LABELS.map((l) => [l, shareEstimate(primary[l], classified)])),
+      overall: shares(rows),
+      ...(problems === undefined ? {} : groupedShares(rows, problems)),
     },
   };
+}
+
+/** Each primary label's share of the valid classifications among `rows`, as an estimate. */
+function shares(rows: readonly ClassifiedAnswer[]): EstimateGroup {
+  const ok = rows.flatMap((r) => (r.result.ok ? [r.result.primary_error] : []));
+  return Object.fromEntries(
+    ERROR_LABELS.map((l) => [l, shareEstimate(ok.filter((x) => x === l).length, ok.length)]),
+  );
+}
+
+/** {@link shares} by the difficulty tier and by the domain of each answer's problem. */
+function groupedShares(
+  rows: readonly ClassifiedAnswer[],
+  problems: readonly Problem[],
+): { by_difficulty: Record<string, EstimateGroup>; by_domain: Record<string, EstimateGroup> } {
+  const byId = new Map(problems.map((p) => [p.id, p]));
+  const groups = (key: (p: Problem | undefined) => string): Map<string, ClassifiedAnswer[]> => {
+    const out = new Map<string, ClassifiedAnswer[]>();
+    for (const r of rows) {
+      const k = key(r.problem_id === undefined ? undefined : byId.get(r.problem_id));
+      out.set(k, [...(out.get(k) ?? []), r]);
+    }
+    return out;
+  };
+  const tiers = groups((p) => p?.difficulty ?? 'unrated');
+  const domains = groups((p) => p?.domain ?? 'unknown');
+  const by_difficulty: Record<string, EstimateGroup> = {};
+  for (const t of ['easy', 'medium', 'hard', 'unrated']) {
+    const list = tiers.get(t);
+    if (list !== undefined) by_difficulty[t] = shares(list);
+  }
+  const by_domain: Record<string, EstimateGroup> = {};
+  for (const d of [...domains.keys()].sort()) by_domain[d] = shares(domains.get(d)!);
+  return { by_difficulty, by_domain };
 }

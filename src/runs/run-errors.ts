@@ -185,13 +185,17 @@ export async function runErrors(options: RunErrorsOptions): Promise<RunErrorsRes
       const row = previous.get(key);
       if (row !== undefined && row.input_hash === hash && row.errors_key === errorsKey) rows.push(row);
     }
-    const summary = summarizeErrors(rows, {
-      model,
-      technique: options.run.config.technique ?? 'zero-shot',
-      included: options.all === true ? 'all' : 'imperfect',
-      answers: wanted.size + perfect,
-      perfect_skipped: perfect,
-    });
+    const summary = summarizeErrors(
+      rows,
+      {
+        model,
+        technique: options.run.config.technique ?? 'zero-shot',
+        included: options.all === true ? 'all' : 'imperfect',
+        answers: wanted.size + perfect,
+        perfect_skipped: perfect,
+      },
+      [...byId.values()],
+    );
     writeFileAtomic(join(dir, 'errors.summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
     writeFileAtomic(join(dir, 'errors.summary.md'), renderErrorSummary([summary]));
     return { ok: true, classified, alreadyDone, failures, interrupted: false, summary, diagnostics: [] };

@@ -101,6 +101,37 @@ test('prism errors’ summary: each class’s share with its Wilson interval; fa
   assert.equal(summary.metrics.overall.DAE!.mean, 0);
 });
 
+test('errors summary: with the problems, each label’s share by difficulty and by domain (Wilson), schema-valid', () => {
+  const row = (problem_id: string, primary: 'DCE' | 'VRE') => ({
+    problem_id,
+    result: { ok: true as const, primary_error: primary, secondary_errors: [] },
+  });
+  const rows = [row('p1', 'DCE'), row('p2', 'VRE'), row('p3', 'DCE'), row('p4', 'DCE'), row('p4', 'VRE')];
+  const run = {
+    model: 'm',
+    technique: 'zero-shot',
+    included: 'imperfect' as const,
+    answers: 5,
+    perfect_skipped: 0,
+  };
+  const summary = summarizeErrors([...rows, { problem_id: 'p1', result: { ok: false } }], run, problems);
+  assert.deepEqual(validateJsonSchema(schema, summary), []);
+  const m = summary.metrics;
+  // p1, p2 mechanics; p3, p4 optics; p1–p3 easy, p4 hard. Failures count in no group.
+  assert.deepEqual(Object.keys(m.by_difficulty ?? {}), ['easy', 'hard']);
+  assert.deepEqual(Object.keys(m.by_domain ?? {}), ['mechanics', 'optics']);
+  assert.equal(m.by_domain!.mechanics!.DCE!.n, 2);
+  close(m.by_domain!.mechanics!.DCE!.mean!, 0.5);
+  close(m.by_domain!.optics!.DCE!.mean!, 2 / 3);
+  close(m.by_difficulty!.easy!.DCE!.mean!, 2 / 3);
+  close(m.by_difficulty!.hard!.VRE!.mean!, 0.5);
+  // 1 of 2, Wilson 95%: [0.0945, 0.9055] (by hand from Wilson's formula).
+  close(m.by_domain!.mechanics!.DCE!.ci95![0], 0.0945);
+  close(m.by_domain!.mechanics!.DCE!.ci95![1], 0.9055);
+  assert.deepEqual(m.overall, summarizeErrors(rows, run).metrics.overall, 'overall unchanged by grouping');
+  assert.equal(summarizeErrors(rows, run).metrics.by_domain, undefined, 'no groups without the problems');
+});
+
 test('near miss: a summary with a step score’s metrics block under kind judge is refused by the schema', () => {
   const summary = summarizeJudgements('binary', [], problems);
   assert.deepEqual(validateJsonSchema(schema, summary), []);
