@@ -50,7 +50,8 @@ export interface RunCommonOptions extends ModelPassOptions {
 
 /** Everything {@link runModel} needs; effects (client, cache, scorer, clock) are injected. */
 export interface RunModelOptions extends RunCommonOptions {
-  readonly client: Pick<ChatClient, 'complete' | 'baseUrl'>;
+  /** The endpoint; its `kind` (protocol) is part of the cache key, OpenAI's when absent. */
+  readonly client: Pick<ChatClient, 'complete' | 'baseUrl'> & Partial<Pick<ChatClient, 'kind'>>;
   readonly params: ChatParams;
 }
 
@@ -169,6 +170,11 @@ async function runLocked(
     max_tokens: options.params.maxTokens ?? DEFAULT_MAX_TOKENS,
     reasoning_effort: options.params.reasoningEffort,
     text_only: textOnly,
+    // The protocol answers too: the same base URL and model under another provider is another
+    // endpoint (OpenAI-protocol entries keep the keys they were written under).
+    ...(options.client.kind === undefined || options.client.kind === 'openai'
+      ? {}
+      : { protocol: options.client.kind }),
   };
   const runJob = async (job: Job): Promise<void> => {
     const key = cacheKey({

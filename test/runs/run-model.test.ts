@@ -150,6 +150,16 @@ test('other sampling parameters miss the cache', async () => {
   assert.equal(result.fromCache, 0);
 });
 
+test('the same base URL and model under another protocol misses the cache', async () => {
+  const before = server.total();
+  // The fake speaks OpenAI's protocol; only the client's declared kind differs, so a hit would be
+  // an answer cached under the OpenAI protocol served to an Anthropic run.
+  const other = { ...client(), kind: 'anthropic' as const };
+  const result = await run(join(tmp, 'c-protocol'), { client: other });
+  assert.equal(result.fromCache, 0);
+  assert.equal(server.total() - before, 60);
+});
+
 test('a directory made with another model is refused, untouched', async () => {
   const result = await run(dirA, { params: { model: 'other', temperature: 0 } });
   assert.equal(result.ok, false);
