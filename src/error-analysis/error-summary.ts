@@ -1,6 +1,7 @@
 import type { Problem } from '../dag/types.js';
 import {
   type EstimateGroup,
+  groupByProblem,
   SCALED_INTERVAL_METHOD,
   type SummaryEnvelope,
   shareEstimate,
@@ -108,23 +109,8 @@ function groupedShares(
   rows: readonly ClassifiedAnswer[],
   problems: readonly Problem[],
 ): { by_difficulty: Record<string, EstimateGroup>; by_domain: Record<string, EstimateGroup> } {
-  const byId = new Map(problems.map((p) => [p.id, p]));
-  const groups = (key: (p: Problem | undefined) => string): Map<string, ClassifiedAnswer[]> => {
-    const out = new Map<string, ClassifiedAnswer[]>();
-    for (const r of rows) {
-      const k = key(r.problem_id === undefined ? undefined : byId.get(r.problem_id));
-      out.set(k, [...(out.get(k) ?? []), r]);
-    }
-    return out;
-  };
-  const tiers = groups((p) => p?.difficulty ?? 'unrated');
-  const domains = groups((p) => p?.domain ?? 'unknown');
-  const by_difficulty: Record<string, EstimateGroup> = {};
-  for (const t of ['easy', 'medium', 'hard', 'unrated']) {
-    const list = tiers.get(t);
-    if (list !== undefined) by_difficulty[t] = shares(list);
-  }
-  const by_domain: Record<string, EstimateGroup> = {};
-  for (const d of [...domains.keys()].sort()) by_domain[d] = shares(domains.get(d)!);
-  return { by_difficulty, by_domain };
+  const { byDifficulty, byDomain } = groupByProblem(rows, problems);
+  const map = (groups: Map<string, ClassifiedAnswer[]>) =>
+    Object.fromEntries([...groups].map(([k, list]) => [k, shares(list)]));
+  return { by_difficulty: map(byDifficulty), by_domain: map(byDomain) };
 }

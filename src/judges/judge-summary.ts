@@ -3,6 +3,7 @@ import { CRITERIA } from '../pipeline/project-config.js';
 import {
   type EstimateGroup,
   type EstimateMetrics,
+  groupByProblem,
   SCALED_INTERVAL_METHOD,
   type SummaryEnvelope,
   scaledEstimate,
@@ -81,7 +82,6 @@ export function summarizeJudgements(
   rows: readonly JudgedRow[],
   problems: readonly Problem[],
 ): JudgeSummary {
-  const byId = new Map(problems.map((p) => [p.id, p]));
   const ok = rows.filter((r) => r.judgement.ok);
   const metrics = rubric === 'pps' ? ['pps', ...CRITERIA] : ['score'];
   const values = (list: readonly JudgedRow[], m: string): number[] =>
@@ -90,18 +90,7 @@ export function summarizeJudgements(
     Object.fromEntries(metrics.map((m) => [m, describe(values(list, m))]));
   const estimates = (list: readonly JudgedRow[]): EstimateGroup =>
     Object.fromEntries(metrics.map((m) => [m, scaledEstimate(values(list, m), metricScale(m))]));
-  const groupsBy = (key: (p: Problem | undefined) => string): Map<string, JudgedRow[]> => {
-    const groups = new Map<string, JudgedRow[]>();
-    for (const r of ok) {
-      const k = key(byId.get(r.problem_id));
-      groups.set(k, [...(groups.get(k) ?? []), r]);
-    }
-    return new Map([...groups.keys()].sort().map((k) => [k, groups.get(k)!]));
-  };
-  const tiers = groupsBy((p) => p?.difficulty ?? 'unrated');
-  const orderedTiers = new Map<string, JudgedRow[]>();
-  for (const t of ['easy', 'medium', 'hard', 'unrated']) if (tiers.has(t)) orderedTiers.set(t, tiers.get(t)!);
-  const domains = groupsBy((p) => p?.domain ?? 'unknown');
+  const { byDifficulty: orderedTiers, byDomain: domains } = groupByProblem(ok, problems);
   const map = <T>(groups: Map<string, JudgedRow[]>, f: (l: readonly JudgedRow[]) => T): Record<string, T> =>
     Object.fromEntries([...groups].map(([k, l]) => [k, f(l)]));
   const metricsBlock: EstimateMetrics = {

@@ -1,3 +1,4 @@
+import type { Problem } from '../dag/types.js';
 import { estimateOnScale, type MeanEstimate } from '../stats/mean-estimate.js';
 import type { SUMMARY_SCHEMA } from './summary-metrics.js';
 
@@ -42,4 +43,29 @@ export function scaledEstimate(values: readonly number[], scale: readonly [numbe
 export function shareEstimate(k: number, n: number): ScaledEstimate {
   const values = Array.from({ length: n }, (_, i) => (i < k ? 1 : 0));
   return scaledEstimate(values, [0, 1]);
+}
+
+/**
+ * Rows grouped by their problem: by difficulty tier (easy, medium, hard, unrated — in that order,
+ * only tiers present) and by domain (sorted; `unknown` for a problem not given). The grouping of
+ * every summary that reports `by_difficulty` and `by_domain` estimates.
+ */
+export function groupByProblem<R extends { readonly problem_id?: string }>(
+  rows: readonly R[],
+  problems: readonly Problem[],
+): { readonly byDifficulty: Map<string, R[]>; readonly byDomain: Map<string, R[]> } {
+  const byId = new Map(problems.map((p) => [p.id, p]));
+  const tiers = new Map<string, R[]>();
+  const domains = new Map<string, R[]>();
+  for (const r of rows) {
+    const p = r.problem_id === undefined ? undefined : byId.get(r.problem_id);
+    const tier = p?.difficulty ?? 'unrated';
+    const domain = p?.domain ?? 'unknown';
+    tiers.set(tier, [...(tiers.get(tier) ?? []), r]);
+    domains.set(domain, [...(domains.get(domain) ?? []), r]);
+  }
+  const byDifficulty = new Map<string, R[]>();
+  for (const t of ['easy', 'medium', 'hard', 'unrated']) if (tiers.has(t)) byDifficulty.set(t, tiers.get(t)!);
+  const byDomain = new Map([...domains.keys()].sort().map((d) => [d, domains.get(d)!]));
+  return { byDifficulty, byDomain };
 }
