@@ -463,7 +463,8 @@ function numericTest(
   const prepared = prepare(text);
   const value = writtenValue(prepared);
   if (value === undefined) return undefined;
-  const shown = valueAsWritten(prepared)?.value;
+  // The value as written counts only the problem's significant figures (gradeValue reads it then).
+  const shown = e.sigfigs === undefined ? undefined : valueAsWritten(prepared)?.value;
   const want = { ...roundedInteger(text, value), ...(shown === undefined ? {} : { written: shown }) };
   return {
     numerical: true,
@@ -476,6 +477,21 @@ function numericTest(
       return got !== undefined && gradeValue(got, want, e.sigfigs, tolerance);
     },
   };
+}
+
+/**
+ * The sides of an expected answer that names one quantity (`v = …`) and its prepared left side, for
+ * a problem with a witness: what the recomputed and the forward tests start from; undefined else.
+ */
+function witnessedQuantity(
+  e: Expected,
+  problem: Problem,
+  prepare: (latex: string) => PreparedFormula,
+): { sides: { lhs: string; rhs: string }; quantity: PreparedFormula } | undefined {
+  if (problem.witness === undefined || problem.witness.length === 0) return undefined;
+  const sides = relationSides(e.latex);
+  if (sides === undefined || symbolName(sides.lhs) === undefined) return undefined;
+  return { sides, quantity: prepare(sides.lhs) };
 }
 
 /**
@@ -492,10 +508,9 @@ function recomputedTest(
   tolerance: NumericTolerance | undefined,
   prepareGot: (latex: string) => PreparedFormula = prepare,
 ): CandidateTest | undefined {
-  if (problem.witness === undefined || problem.witness.length === 0) return undefined;
-  const sides = relationSides(e.latex);
-  if (sides === undefined || symbolName(sides.lhs) === undefined) return undefined;
-  const quantity = prepare(sides.lhs);
+  const asked = witnessedQuantity(e, problem, prepare);
+  if (asked === undefined) return undefined;
+  const { sides, quantity } = asked;
   const reference = writtenValue(prepare(sides.rhs));
   const names = quantity.ok ? quantity.variables.filter((v) => v !== VALUE_SYMBOL) : [];
   if (names.length !== 1 || reference === undefined) return undefined;
@@ -589,10 +604,9 @@ function forwardTest(
   tolerance: NumericTolerance | undefined,
   prepareGot: (latex: string) => PreparedFormula = prepare,
 ): CandidateTest | undefined {
-  if (problem.witness === undefined || problem.witness.length === 0) return undefined;
-  const sides = relationSides(e.latex);
-  if (sides === undefined || symbolName(sides.lhs) === undefined) return undefined;
-  const quantity = prepare(sides.lhs);
+  const asked = witnessedQuantity(e, problem, prepare);
+  if (asked === undefined) return undefined;
+  const { sides, quantity } = asked;
   const value = prepare(sides.rhs);
   if (!quantity.ok || !value.ok || value.kind !== 'expression' || value.branches.length !== 1)
     return undefined;
