@@ -1,6 +1,6 @@
 import { type Diagnostic, diagnostic } from '../core/diagnostic.js';
 import type { Mutable } from '../core/mutable.js';
-import { createPrng } from '../core/prng.js';
+import { createPrng, hashString128 } from '../core/prng.js';
 import type { Node, Verdict } from '../core/tree.js';
 import type { SolveOptions } from '../numeric/index.js';
 import { metered, workExhausted } from '../numeric/work-meter.js';
@@ -12,6 +12,7 @@ import { integerVariables } from './integer-variables.js';
 import { noTrials, withEvidence } from './no-trials.js';
 import { compareUpToFactor, scalingOf } from './order-of-magnitude.js';
 import { VALUE_SYMBOL } from './prepare-formula.js';
+import type { ReferenceSolutions } from './reference-solutions.js';
 import { rejectionStands } from './rejection-stands.js';
 import type { Tolerance } from './solution-set.js';
 import { type PreparedSolution, solvePrepared } from './solve-prepared.js';
@@ -61,7 +62,10 @@ function compareUnmetered(
   }
   // Hook (issue 9): `\sim` and `\propto` are compared up to a constant factor (order-of-magnitude.ts).
   if (scalingOf(a) !== undefined || scalingOf(b) !== undefined) return compareUpToFactor(a, b, options);
-  [a, b] = [asEquationAgainst(a, b), asEquationAgainst(b, a)];
+  const asReference = asEquationAgainst(b, a);
+  // A reference read against this answer's label is not the node every answer meets: no cache.
+  const reference = asReference === b ? options.referenceSolutions : undefined;
+  [a, b] = [asEquationAgainst(a, b), asReference];
   if (
     (a.kind === 'inequality') !== (b.kind === 'inequality') ||
     (a.kind === 'inequality' && a.op !== b.op && (a.op === '!=' || b.op === '!='))
@@ -80,7 +84,7 @@ function compareUnmetered(
       diagnostics: [],
     };
   }
-  return runTrials(a, b, options, base);
+  return runTrials(a, b, options, base, reference);
 }
 
 function runTrials(
@@ -88,6 +92,7 @@ function runTrials(
   b: PreparedFormula,
   options: EquivalenceOptions,
   base: Evidence,
+  reference: ReferenceSolutions | undefined,
 ): EquivalenceResult {
   const d = DEFAULT_EQUIVALENCE_OPTIONS;
   const mode = base.mode;
@@ -129,12 +134,20 @@ function runTrials(
   const integers = integerVariables(a, b);
   const real = cheap.filter((v) => !integers.has(v));
   const pool = real.length > 0 ? real : cheap.length > 0 ? cheap : candidates;
+  // Draws: seeded by both formulas (symmetric), or, against a reference, by the reference and each
+  // variable's name (`namedDraws`), so that trial t draws the same values for the reference's
+  // variables whatever the other formula, and the targets come in the same order.
+  const named =
+    options.referenceSolutions === undefined ? undefined : namedDraws(`${b.canonical}\u241e${mode}`);
   const prng = createPrng(`${[a.canonical, b.canonical].sort().join('\u241e')}\u241e${mode}`);
   const order = [...pool];
-  for (let i = order.length - 1; i > 0; i--) {
-    const j = prng.int(i + 1);
-    [order[i], order[j]] = [order[j]!, order[i]!];
-  }
+  if (named !== undefined)
+    order.sort((x, y) => named.rank(x) - named.rank(y) || (x < y ? -1 : x > y ? 1 : 0));
+  else
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = prng.int(i + 1);
+      [order[i], order[j]] = [order[j]!, order[i]!];
+    }
 
   // Scale-aware sampling (variable-scales.ts): empty for formulas without tiny or huge numbers.
   const scales = variableScales(a, b, union);
@@ -187,7 +200,7 @@ function runTrials(
     visited.add(target);
     const assignment: Record<string, number> = {};
     for (const v of union) {
-      let value = prng.uniform(lo, hi);
+      let value = named === undefined ? prng.uniform(lo, hi) : lo + (hi - lo) * named.uniform(v, t);
       if (angles.has(v))
         value = ANGLE_RANGE[0] + ((value - lo) / (hi - lo)) * (ANGLE_RANGE[1] - ANGLE_RANGE[0]);
       if (integers.has(v)) value = Math.round(value);
@@ -195,14 +208,11 @@ function runTrials(
     }
     const solve = (f: PreparedFormula) => {
       const { solver, cap } = solverFor(f, target, options, scales[target]);
-      const solved = solvePrepared(
-        f,
-        target,
-        assignment,
-        tol,
-        Math.min(cap, Math.max(1, budget - evals)),
-        solver,
-      );
+      const evalBudget = Math.min(cap, Math.max(1, budget - evals));
+      const solved =
+        reference !== undefined && f === b
+          ? reference.solve(f, target, assignment, tol, evalBudget, solver)
+          : solvePrepared(f, target, assignment, tol, evalBudget, solver);
       evals += solved.evals;
       return solved;
     };
@@ -346,6 +356,39 @@ function futility() {
       retired.clear();
     },
   };
+}
+
+/**
+ * Draws keyed by a seed and a variable's name: `uniform(v, t)` is the value in [0, 1) of variable v
+ * at trial t, the same whatever other variables are drawn beside it; `rank(v)` orders targets.
+ */
+function namedDraws(seed: string) {
+  const words = new Map<string, readonly [number, number, number, number]>();
+  const of = (v: string) => {
+    let w = words.get(v);
+    if (w === undefined) words.set(v, (w = hashString128(`${seed}\u241e${v}`)));
+    return w;
+  };
+  return {
+    rank: (v: string): number => of(v)[0],
+    uniform(v: string, t: number): number {
+      const [w0, w1, w2, w3] = of(v);
+      const hi = mix32((w1 ^ Math.imul(t + 1, 0x9e3779b9)) + w2) >>> 5;
+      const lo = mix32((w3 ^ Math.imul(t + 1, 0x85ebca6b)) + w0) >>> 6;
+      return (hi * 67108864 + lo) / 9007199254740992;
+    },
+  };
+}
+
+/** A 32-bit integer finalizer (murmur3's fmix32): every input bit affects every output bit. */
+function mix32(x: number): number {
+  let h = x | 0;
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
 }
 
 /** Both formulas have `target` once in every branch (the solver isolates it). */

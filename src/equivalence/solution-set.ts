@@ -109,7 +109,10 @@ export function onlyNonPositiveRoots(a: SolutionSet, b: SolutionSet, unscaled: T
 /**
  * Compares two solution sets. `physical` compares the positive parts when either is non-empty (the
  * quantities are positive), the whole sets otherwise (the design brief's rule: `{-15.4}` against `{}`
- * rejects). `strict` compares whole sets, interval ends included.
+ * rejects) — without the root zero, which the positive parts leave out too: a factor of the target
+ * (`\varepsilon \cdot (\ldots) = \varepsilon \cdot (\ldots)`, `c^3 (\ldots) = 0`) adds the root 0 to a
+ * formula, and whether it counted used to depend on whether the draw left a positive root.
+ * `strict` compares whole sets, interval ends included.
  */
 export function sameSolutions(
   a: SolutionSet,
@@ -122,7 +125,19 @@ export function sameSolutions(
   const pa = positivePart(a, tol);
   const pb = positivePart(b, tol);
   if (!isEmpty(pa) || !isEmpty(pb)) return equalSets(pa, pb, tol, false);
-  return equalSets(a, b, tol, false);
+  return equalSets(withoutZero(a, tol), withoutZero(b, tol), tol, false);
+}
+
+/** The set without the point 0 (within the absolute floor): isolated points and one-point intervals. */
+function withoutZero(set: SolutionSet, tol: Tolerance): SolutionSet {
+  const zero = (x: number) => Math.abs(x) <= tol.absTol;
+  if (set.kind === 'points') {
+    return set.values.some(zero) ? { kind: 'points', values: set.values.filter((v) => !zero(v)) } : set;
+  }
+  if (set.kind === 'intervals' && set.intervals.some((iv) => zero(iv.lo) && zero(iv.hi))) {
+    return { kind: 'intervals', intervals: set.intervals.filter((iv) => !(zero(iv.lo) && zero(iv.hi))) };
+  }
+  return set;
 }
 
 function equalSets(a: SolutionSet, b: SolutionSet, tol: Tolerance, strict: boolean): boolean {

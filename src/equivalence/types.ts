@@ -1,6 +1,7 @@
 import type { Diagnostic } from '../core/diagnostic.js';
 import type { Node, Verdict } from '../core/tree.js';
 import type { SolvePath } from '../numeric/index.js';
+import type { ReferenceSolutions } from './reference-solutions.js';
 
 /** How solution sets are compared; see the design brief ("Semantics worth knowing"). */
 export type EquivalenceMode = 'physical' | 'strict';
@@ -39,6 +40,13 @@ export interface EquivalenceOptions {
   readonly constants?: Readonly<Record<string, string>>;
   /** Solver paths allowed (default all: isolate, polynomial, scan); benchmarks use `['scan']` as a baseline. */
   readonly solverPaths?: readonly SolvePath[];
+  /**
+   * The second formula is a reference (a DAG node compared with many answer formulas): trial values
+   * are drawn from a seed of it and of each variable's name, not of both formulas, so trial t gives
+   * its variables the same values against every answer formula, and its solutions are kept here.
+   * Without it (`prism equiv a b`) the draws are seeded by both formulas, symmetrically.
+   */
+  readonly referenceSolutions?: ReferenceSolutions;
 }
 
 /** One trial of Algorithm 1. */

@@ -56,6 +56,11 @@ export function workExhausted(): boolean {
   return current.exhausted;
 }
 
+/** Units charged so far to the innermost budget (the difference of two readings is the work between). */
+export function workUsed(): number {
+  return current.used;
+}
+
 /** Units left in the innermost budget (Infinity without one). */
 export function workRemaining(): number {
   return Math.max(0, current.limit - current.used);

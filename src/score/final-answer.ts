@@ -6,7 +6,13 @@ import { problemStatement } from '../dag/given-nodes.js';
 import { problemPrepareOptions } from '../dag/problem-options.js';
 import type { DagNode, Problem } from '../dag/types.js';
 import { withStandardConstants } from '../equivalence/constants-fallback.js';
-import { compareFormulas, prepareFormula, symbolName, VALUE_SYMBOL } from '../equivalence/index.js';
+import {
+  compareFormulas,
+  effectiveVariables,
+  prepareFormula,
+  symbolName,
+  VALUE_SYMBOL,
+} from '../equivalence/index.js';
 import { DEFAULT_NUMERIC_TOLERANCE, type NumericTolerance } from '../equivalence/literal-precision.js';
 import { scalingOf } from '../equivalence/order-of-magnitude.js';
 import type { EquivalenceOptions, PreparedFormula } from '../equivalence/types.js';
@@ -147,6 +153,11 @@ export function checkFinalAnswer(
   if (!explicit && nodes === true) {
     const stated = statedAll(expected, response, extraction, problem, options, true);
     if (answers.some((a, i) => !a.correct && stated[i] === true)) return { nodes: false, explicit, answers };
+    // So has one that boxes nothing and concludes the part with the quantity under its own name at a
+    // value Algorithm 1 tells apart from the expected one (`p = \frac{(M^2 - m^2)c}{M}` after a squared
+    // equation that met the final node): a wrong conclusion, not a form the check failed to read.
+    const refuted = refutedAll(expected, response, extraction, problem, equivalence, options);
+    if (answers.some((a, i) => !a.correct && refuted[i] === true)) return { nodes: false, explicit, answers };
   }
   return { nodes, explicit, answers };
 }
@@ -341,6 +352,44 @@ function statedAll(
     return partOf(e, statements, response).statements.some(
       (s) => (!boxedOnly || s.boxed) && s.names(key, quantity),
     );
+  });
+}
+
+/**
+ * For each expected answer, whether an answer that boxes nothing concludes the expected answer's part
+ * with a wrong value of it: the part's last statement is a relation with the quantity as a side
+ * (`p = \frac{(M^2 - m^2)c}{M}`, not `p^2 = …`), written in the expected answer's variables,
+ * and Algorithm 1 finds it `different` from the expected answer (`undetermined` refutes nothing).
+ */
+function refutedAll(
+  expected: readonly Expected[],
+  response: string,
+  extraction: ExtractionResult,
+  problem: Problem,
+  equivalence: EquivalenceOptions,
+  options: FinalAnswerOptions,
+): boolean[] {
+  const prepare = preparer(problem, options);
+  const compare = options.compare ?? ((got, want) => compareFormulas(got, want, equivalence).verdict);
+  const statements = reading(response, extraction, problem, prepare).statements;
+  if (statements.some((s) => s.boxed)) return expected.map(() => false);
+  return expected.map((e) => {
+    const sides = relationSides(e.latex);
+    const q = sides === undefined ? undefined : prepare(sides.lhs);
+    const key = q === undefined ? undefined : quantityKey(q);
+    if (key === undefined || q === undefined || !q.ok) return false;
+    const part = partOf(e, statements, response).statements;
+    const last = part[part.length - 1];
+    const quantity = q.variables.filter((v) => v !== VALUE_SYMBOL);
+    if (last?.sides === undefined || !last.names(key, quantity)) return false;
+    const got = prepare(last.latex);
+    const want = prepare(e.latex);
+    if (!got.ok || !want.ok) return false;
+    // In the expected answer's own variables (a factor that cancels aside): `p = E_\nu / c`, still an
+    // intermediate, refutes nothing.
+    const used = effectiveVariables(got, equivalence.mode ?? 'physical') ?? got.variables;
+    if (used.some((v) => v !== VALUE_SYMBOL && !want.variables.includes(v))) return false;
+    return compare(got, want) === 'different';
   });
 }
 

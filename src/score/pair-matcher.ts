@@ -1,6 +1,7 @@
 import type { Verdict } from '../core/tree.js';
 import { compareWithConstants } from '../equivalence/constants-fallback.js';
 import { compareFormulas, effectiveVariables, identitiesAgree, VALUE_SYMBOL } from '../equivalence/index.js';
+import { createReferenceSolutions } from '../equivalence/reference-solutions.js';
 import type { EquivalenceOptions, PreparedFormula } from '../equivalence/types.js';
 import { charge, chargeRecorded, metered, workExhausted } from '../numeric/work-meter.js';
 import { LruCache } from './lru-cache.js';
@@ -89,6 +90,11 @@ export function createPairMatcher(options: PairMatcherOptions = {}): PairMatcher
     sizeOf: (key) => 2 * key.length + 120,
   });
   const fingerprints = new WeakMap<PreparedFormula, Fingerprint>();
+  // Algorithm 1 against a node: draws seeded by the node, its solutions kept across answer formulas.
+  const againstNode: EquivalenceOptions = {
+    ...options.equivalence,
+    referenceSolutions: createReferenceSolutions(),
+  };
   // Kind and effective variables; null when undetermined.
   const compute = (p: PreparedFormula): Fingerprint => {
     const run = metered(FINGERPRINT_WORK_CAP, () => effectiveVariables(p, mode), true);
@@ -189,7 +195,7 @@ export function createPairMatcher(options: PairMatcherOptions = {}): PairMatcher
       return 'undetermined';
     }
     stats.comparisons++;
-    const run = metered(Number.POSITIVE_INFINITY, () => compareFormulas(answer, node, options.equivalence));
+    const run = metered(Number.POSITIVE_INFINITY, () => compareFormulas(answer, node, againstNode));
     if (run.cut) {
       stats.cut++;
       return 'undetermined';
