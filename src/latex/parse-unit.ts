@@ -36,6 +36,11 @@ interface Atom {
  */
 export function tryUnit(p: Parser, bareWords = true, measured = false): UnitNode | undefined {
   const head = p.peek();
+  // A percent sign written as plain text (`59.4 %`, `59.4%`; in TeX `\%`) after a value.
+  if (head.kind === 'char' && head.value === '%') {
+    p.next();
+    return { type: 'unit', unit: '%', span: { start: head.start, end: head.end } };
+  }
   if (head.kind !== 'cmd' && (head.kind !== 'letter' || !bareWords)) return undefined;
   const saved = p.pos;
   const first = readAtom(p, true);

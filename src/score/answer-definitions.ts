@@ -4,6 +4,7 @@ import { compareFormulas, symbolName, valuesClearlyDiffer } from '../equivalence
 import type { PreparedFormula } from '../equivalence/types.js';
 import { parseLatex } from '../latex/index.js';
 import type { Statement } from './final-statements.js';
+import { temperatureDifference } from './numeric-answer.js';
 
 /** Statements read for definitions, from the end of the answer. */
 const MAX_STATEMENTS = 64;
@@ -31,7 +32,9 @@ export function answerDefinitions(
     const { name, latex } = symbol;
     const previous = found.get(name);
     if (previous === null) continue;
-    const value = prepare(s.sides.rhs);
+    // A temperature difference in °C defines a difference (`\Delta T = 49\,^{\circ}\mathrm{C}` is 49 K).
+    const text = temperatureDifference(s.sides.lhs, s.sides.rhs) ?? s.sides.rhs;
+    const value = prepare(text);
     if (previous !== undefined) {
       // Defined again (`z_R = \pi w_0^2/\lambda`, later "where z_R = \frac{\pi w_0^2}{\lambda}"): one
       // definition when the values are equivalent, none when they differ.
@@ -43,7 +46,7 @@ export function answerDefinitions(
       found.set(name, null);
       continue;
     }
-    found.set(name, { symbol: latex, value: s.sides.rhs, offset: s.offset });
+    found.set(name, { symbol: latex, value: text, offset: s.offset });
   }
   const out = new Map<string, { readonly symbol: string; readonly value: string }>();
   for (const [name, d] of found) {

@@ -13,7 +13,7 @@ import { freeVariables } from '../numeric/free-variables.js';
 import { compile } from '../numeric/index.js';
 import { charge, workExhausted } from '../numeric/work-meter.js';
 import { answerSections } from './answer-text.js';
-import { valueAsWritten, type WrittenValue, writtenValue } from './numeric-answer.js';
+import { temperatureDifference, valueAsWritten, type WrittenValue, writtenValue } from './numeric-answer.js';
 
 /** A quantity the answer gives different values, and the statements that do. */
 export interface Contradiction {
@@ -133,6 +133,8 @@ export function findContradictions(
       [quantity, value, node] = [sides.rhs, sides.lhs, right];
       if (freeVariables(right).length === 0) return;
     }
+    // A temperature difference in °C is a difference (`\Delta T = 22.2\,^{\circ}\mathrm{C}` is 22.2 K).
+    value = temperatureDifference(quantity, value) ?? value;
     const key = canonicalText(node);
     const list = byQuantity.get(key) ?? [];
     if (list.length >= MAX_STATEMENTS_PER_QUANTITY) return;

@@ -36,7 +36,17 @@ import {
   witnessInputs,
   witnessStated,
 } from './forward-values.js';
-import { gradeValue, valueAsWritten, type WrittenValue, writtenValue } from './numeric-answer.js';
+import {
+  type Dimension,
+  gradeValue,
+  integerUnitReading,
+  sameDimension,
+  temperatureDifference,
+  valueAsWritten,
+  type WrittenValue,
+  writtenDimension,
+  writtenValue,
+} from './numeric-answer.js';
 import { proseAliases } from './prose-aliases.js';
 import type { FinalAnswerCheck } from './types.js';
 
@@ -294,6 +304,7 @@ function judgeAll(
   for (const [name, d] of proseAliases(problemStatement(problem), response, referenceUses))
     if (!definitions.has(name)) definitions.set(name, d);
   const direction = directionReader(response, problemStatement(problem));
+  const letterQuantities = problemPrepareOptions(problem).quantities ?? [];
   return expected.map((e, i) => {
     if (e.form === 'text-based') {
       const boxes = boxedContents(response);
@@ -303,8 +314,8 @@ function judgeAll(
     const build = (got?: (latex: string) => PreparedFormula) =>
       e.form === 'numerical'
         ? either(
-            numericTest(e, prepare, options.tolerance, got),
-            recomputedTest(e, problem, prepare, options.tolerance, got),
+            numericTest(e, prepare, options.tolerance, letterQuantities, got),
+            recomputedTest(e, problem, prepare, options.tolerance, letterQuantities, got),
           )
         : either(
             algebraicTest(e, prepare, compare, got),
@@ -505,6 +516,7 @@ function numericTest(
   e: Expected,
   prepare: (latex: string) => PreparedFormula,
   tolerance: NumericTolerance | undefined,
+  quantities: readonly string[],
   prepareGot: (latex: string) => PreparedFormula = prepare,
 ): CandidateTest | undefined {
   const sides = relationSides(e.latex);
@@ -515,17 +527,55 @@ function numericTest(
   // The value as written counts only the problem's significant figures (gradeValue reads it then).
   const shown = e.sigfigs === undefined ? undefined : valueAsWritten(prepared)?.value;
   const want = { ...roundedInteger(text, value), ...(shown === undefined ? {} : { written: shown }) };
+  const dimension = writtenDimension(prepared);
   return {
     numerical: true,
     accepts: (text, whole) => {
       if (whole) return false;
-      const p = prepareGot(text);
+      const read = unitsRead(text, dimension, quantities, prepareGot);
+      if (read === undefined) return false;
       // A value written with standard constants (`\frac{3}{5}c`) takes their CODATA values.
-      const written = writtenValue(p);
-      const got = written === undefined ? withConstantsValue(p) : roundedInteger(text, written);
+      const got =
+        read.value === undefined ? withConstantsValue(read.p) : roundedInteger(read.text, read.value);
       return got !== undefined && gradeValue(got, want, e.sigfigs, tolerance);
     },
   };
+}
+
+/**
+ * An answer's value read with its units against the expected value's dimension: a value whose units
+ * give another dimension is no answer (`773 J` for a power of `773\,\mathrm{J\,s^{-1}}`, `kJ` for
+ * `kJ/mol`, `eV/c` for `eV`, `%` for a length), whatever its number in SI; an integer ending with a
+ * bare SI letter (`71 m`, `350 K`) is read with the letter as its unit when that gives the expected
+ * dimension. A value without units, or an expected value without them, is compared by number alone.
+ * Undefined: rejected.
+ */
+function unitsRead(
+  text: string,
+  dimension: Dimension | undefined,
+  quantities: readonly string[],
+  prepare: (latex: string) => PreparedFormula,
+): { p: PreparedFormula; text: string; value: WrittenValue | undefined } | undefined {
+  const p = prepare(text);
+  const value = writtenValue(p);
+  if (dimension === undefined) return { p, text, value };
+  if (value === undefined) {
+    const unit = integerUnitReading(text, quantities);
+    const q = unit === undefined ? undefined : prepare(unit);
+    const d = q === undefined ? undefined : writtenDimension(q);
+    const v = q === undefined ? undefined : writtenValue(q);
+    if (
+      unit !== undefined &&
+      q !== undefined &&
+      v !== undefined &&
+      d !== undefined &&
+      sameDimension(d, dimension)
+    )
+      return { p: q, text: unit, value: v };
+    return { p, text, value };
+  }
+  const got = writtenDimension(p);
+  return got === undefined || sameDimension(got, dimension) ? { p, text, value } : undefined;
 }
 
 /**
@@ -555,12 +605,15 @@ function recomputedTest(
   problem: Problem,
   prepare: (latex: string) => PreparedFormula,
   tolerance: NumericTolerance | undefined,
+  quantities: readonly string[],
   prepareGot: (latex: string) => PreparedFormula = prepare,
 ): CandidateTest | undefined {
   const asked = witnessedQuantity(e, problem, prepare);
   if (asked === undefined) return undefined;
   const { sides, quantity } = asked;
-  const reference = writtenValue(prepare(sides.rhs));
+  const referenceFormula = prepare(sides.rhs);
+  const reference = writtenValue(referenceFormula);
+  const dimension = writtenDimension(referenceFormula);
   const names = quantity.ok ? quantity.variables.filter((v) => v !== VALUE_SYMBOL) : [];
   if (names.length !== 1 || reference === undefined) return undefined;
   const name = names[0]!;
@@ -582,9 +635,9 @@ function recomputedTest(
     numerical: true,
     accepts: (text, whole) => {
       if (whole) return false;
-      const written = writtenValue(prepareGot(text));
-      if (written === undefined) return false;
-      const got = roundedInteger(text, written);
+      const read = unitsRead(text, dimension, quantities, prepareGot);
+      if (read?.value === undefined) return false;
+      const got = roundedInteger(read.text, read.value);
       // Only a value near the reference can be near a value within the cap of it: nothing else
       // needs the forward solve.
       if (Math.abs(got.value - reference.value) > 2 * cap * Math.abs(reference.value)) return false;
@@ -728,7 +781,9 @@ function judge(
     // A statement names a pair only when its left side says so (`E_{\pm} = …`); `v = (1.25 \pm 0.25)u`
     // gives one quantity two values.
     const pair = PLUS_MINUS.test(s.sides.lhs) ? branches(s.sides.rhs) : [];
-    const hit = [s.sides.rhs, s.sides.lhs, ...pair].find((t) => test.accepts(t, false));
+    // A temperature difference in °C read alone is still a difference, not an absolute temperature.
+    const rhs = temperatureDifference(s.sides.lhs, s.sides.rhs) ?? s.sides.rhs;
+    const hit = [rhs, s.sides.lhs, ...pair].find((t) => test.accepts(t, false));
     if (hit !== undefined || !negativeDirection(s)) return hit;
     // A magnitude with its direction in words (`v = \sqrt{3gl\sin\theta_0}`, "directed downward")
     // states the signed value the reference writes (`v = -\sqrt{…}`).
@@ -774,7 +829,7 @@ function judge(
       return first(part.statements.filter((s) => s.boxed));
     }
   }
-  const hit = first(concluding(part, count));
+  const hit = first(concluding(part, count, response));
   if (hit !== undefined || test.numerical) return hit;
   // An algebraic answer the response never states under the expected name (`b^3 = …` for `b = …`):
   // any formula of the part equivalent to it as a whole (a relation cannot be "revised" under a name
@@ -839,7 +894,7 @@ function partOf(e: Expected, statements: readonly Statement[], response: string)
  * else its last formulas (one per expected answer of the part, with distinct left sides), its last
  * bare value and its concluding section.
  */
-function concluding(part: Part, inPart: number): Statement[] {
+function concluding(part: Part, inPart: number, response: string): Statement[] {
   const boxed = part.statements.filter((s) => s.boxed);
   // More unnamed boxed values than the part has answers is a grid of guesses, not an answer.
   const values = new Set(boxed.filter((s) => s.bare).map((s) => s.latex.replace(/\s+/g, '')));
@@ -853,19 +908,39 @@ function concluding(part: Part, inPart: number): Statement[] {
   for (const s of formulas) if (!firstOf.has(group(s))) firstOf.set(group(s), s);
   const lefts = new Set<string>();
   const groups = new Set<string>();
-  for (let k = formulas.length - 1; k >= 0 && groups.size < inPart; k--) {
+  // A condition after the answer (`E = 8.6\times10^{-5}\ \text{eV}` at `T = 1.0` K) is read too, but
+  // does not take the place of the statement it qualifies.
+  const conditions = new Set<string>();
+  for (let k = formulas.length - 1, counted = 0; k >= 0 && counted < inPart; k--) {
     const g = group(formulas[k]!);
     const first = firstOf.get(g)!;
     const left = first.sides?.lhs.replace(/\s+/g, '') ?? first.latex;
-    if (lefts.has(left) || groups.has(g)) continue;
+    if (lefts.has(left) || groups.has(g) || conditions.has(g)) continue;
+    if (k > 0 && isCondition(response, first.offset)) {
+      conditions.add(g);
+      continue;
+    }
     lefts.add(left);
     groups.add(g);
+    counted++;
   }
-  for (const s of formulas) if (groups.has(group(s))) out.add(s);
+  for (const s of formulas) if (groups.has(group(s)) || conditions.has(group(s))) out.add(s);
   const value = part.statements.filter((s) => s.bare).at(-1);
   if (value !== undefined) out.add(value);
   if (part.summary !== undefined) for (const s of part.statements) if (s.offset >= part.summary) out.add(s);
   return [...out];
+}
+
+/** Words after which a formula states a condition (a time, a place, a case), not a result. */
+const CONDITION_WORD = /\b(?:at|when|whenever|if|for)$/i;
+
+/** Whether the formula at `offset` follows a condition word on its line (`at $T = 1.0$ K`). */
+function isCondition(response: string, offset: number): boolean {
+  const lineStart = response.lastIndexOf('\n', offset - 1) + 1;
+  const before = response
+    .slice(Math.max(lineStart, offset - 40), offset)
+    .replace(/(?:\$+|\\\(|\\\[|\s)+$/, '');
+  return CONDITION_WORD.test(before);
 }
 
 /**

@@ -1,3 +1,6 @@
+import { childNodes } from '../core/child-nodes.js';
+import { printLatex } from '../core/print-latex.js';
+import type { Node } from '../core/tree.js';
 import { formulaVariables, VALUE_SYMBOL } from '../equivalence/index.js';
 import {
   DEFAULT_NUMERIC_TOLERANCE,
@@ -5,8 +8,10 @@ import {
   type NumericTolerance,
 } from '../equivalence/literal-precision.js';
 import type { PreparedFormula } from '../equivalence/types.js';
+import { parseLatex } from '../latex/index.js';
 import { rewriteBottomUp } from '../normalize/index.js';
 import { compile } from '../numeric/index.js';
+import { offsetUnit } from '../physics/units.js';
 
 /**
  * The numeric value of a prepared bare expression (units already converted to SI by preparation),
@@ -121,4 +126,133 @@ export function gradeValue(
     tolerance.floor * scale,
   );
   return diff <= allowed + slack;
+}
+
+/** Exponents of the SI base units `[m, kg, s, A, K, mol, cd]` (`src/physics/units.ts`). */
+export type Dimension = readonly number[];
+
+/**
+ * The dimension of a value written with units (`773\,\mathrm{J\,s^{-1}}` and `773 W` → kg·m²·s⁻³,
+ * `59.4\,\%` → dimensionless), read from the units' own dimensions; undefined when the value writes
+ * no unit, when it writes a symbol (`\frac{3}{5}c`, a constant of the problem: its dimension is not
+ * known here), or when its units do not combine (a sum of a length and a time). An offset temperature
+ * (`49\,^{\circ}\mathrm{C}`) carries no dimension once read in kelvin: such a value is not checked.
+ */
+export function writtenDimension(p: PreparedFormula): Dimension | undefined {
+  if (!p.ok || p.kind !== 'expression' || p.tree === undefined || p.branches.length !== 1) return undefined;
+  const parsed = parseLatex(p.source);
+  if (!parsed.ok || hasSymbol(parsed.tree)) return undefined;
+  const found = { unit: false };
+  const dim = dimensionOf(p.tree, found);
+  return found.unit ? dim : undefined;
+}
+
+/** Whether two dimensions are the same. */
+export function sameDimension(a: Dimension, b: Dimension): boolean {
+  return a.length === b.length && a.every((x, i) => Math.abs(x - b[i]!) < 1e-9);
+}
+
+const DIMENSIONLESS: Dimension = [0, 0, 0, 0, 0, 0, 0];
+
+function hasSymbol(node: Node): boolean {
+  if (node.type === 'symbol' || node.type === 'apply') return true;
+  return childNodes(node).some(hasSymbol);
+}
+
+function dimensionOf(node: Node, found: { unit: boolean }): Dimension | undefined {
+  switch (node.type) {
+    case 'number':
+      if (node.dim === undefined) return DIMENSIONLESS;
+      found.unit = true;
+      return node.dim;
+    case 'unary':
+      return node.op === '!' ? undefined : dimensionOf(node.arg, found);
+    case 'binary': {
+      const a = dimensionOf(node.left, found);
+      if (node.op === '^') {
+        const power = numericValue(node.right);
+        if (a === undefined || power === undefined) return undefined;
+        return a.map((x) => x * power);
+      }
+      const b = dimensionOf(node.right, found);
+      if (a === undefined || b === undefined) return undefined;
+      if (node.op === '*') return a.map((x, i) => x + b[i]!);
+      if (node.op === '/') return a.map((x, i) => x - b[i]!);
+      return sameDimension(a, b) ? a : undefined;
+    }
+    case 'call': {
+      const arg = node.args[0];
+      const a = arg === undefined ? undefined : dimensionOf(arg, found);
+      if (a === undefined) return undefined;
+      if (node.fn === 'abs') return a;
+      if (node.fn === 'sqrt') {
+        const root = node.args[1] === undefined ? 2 : numericValue(node.args[1]);
+        return root === undefined || root === 0 ? undefined : a.map((x) => x / root);
+      }
+      return sameDimension(a, DIMENSIONLESS) ? DIMENSIONLESS : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+function numericValue(node: Node): number | undefined {
+  const value = compile(node, []).fn(new Float64Array(0));
+  return Number.isFinite(value) ? value : undefined;
+}
+
+/**
+ * Bare SI letters that end a value written as an integer (`71 m`, `350 K`, `773 W`). The parser reads
+ * such a letter after a plain integer as a quantity (`M = 2 m` is twice m); a final numerical answer
+ * reads it as the unit only when that gives the dimension the expected value has.
+ */
+const INTEGER_THEN_LETTER = /^\s*(-?\s*\d+)\s*(?:\\[,;:! ]|~|\\quad)?\s*([mgsKANJWCVTFH])\s*$/;
+
+/**
+ * `71 m` as `71\,\mathrm{m}`: an integer followed by a bare SI letter, the letter read as its unit;
+ * undefined when the text is not one, or when the letter is one the problem uses as a quantity
+ * (`quantities`: canonical names, as {@link PreparedFormula} preparation takes them: a period `T`).
+ */
+export function integerUnitReading(text: string, quantities: readonly string[] = []): string | undefined {
+  const m = INTEGER_THEN_LETTER.exec(text);
+  if (m === null || quantities.includes(m[2]!)) return undefined;
+  return `${m[1]!.replace(/\s+/g, '')}\\,\\mathrm{${m[2]!}}`;
+}
+
+/**
+ * The right side of a statement of a temperature difference (`\Delta T = 22.2\,^{\circ}\mathrm{C}`,
+ * `T_2 - T_1 = 40\,^{\circ}\mathrm{F}`) read alone, as the difference it states: its °C or °F
+ * written as the kelvin scale (`22.2\,\mathrm{K}`, `40\cdot\frac{5}{9}\,\mathrm{K}`), so that it is
+ * not read as an absolute temperature (322 K); undefined when `lhs` is not a difference or `rhs`
+ * writes no offset unit. As a whole statement the normalizer reads it so already.
+ */
+export function temperatureDifference(lhs: string, rhs: string): string | undefined {
+  if (!/°|\\circ|\\degree|\\celsius|℃/.test(rhs)) return undefined;
+  const left = parseLatex(lhs);
+  if (!left.ok || !isDifference(left.tree)) return undefined;
+  const right = parseLatex(rhs);
+  if (!right.ok) return undefined;
+  let changed = false;
+  const tree = rewriteBottomUp(right.tree, (node): Node => {
+    if (node.type !== 'unit') return node;
+    const offset = offsetUnit(node.unit);
+    if (offset === undefined) return node;
+    changed = true;
+    const kelvin: Node = { type: 'unit', unit: 'K', span: node.span };
+    if (offset.scale === 1) return kelvin;
+    const five = { type: 'number', value: 5, raw: '5', span: node.span } as const;
+    const nine = { type: 'number', value: 9, raw: '9', span: node.span } as const;
+    const scale: Node =
+      Math.abs(offset.scale - 5 / 9) < 1e-12
+        ? { type: 'binary', op: '/', left: five, right: nine, span: node.span }
+        : { type: 'number', value: offset.scale, raw: String(offset.scale), span: node.span };
+    return { type: 'binary', op: '*', left: scale, right: kelvin, span: node.span };
+  });
+  return changed ? printLatex(tree) : undefined;
+}
+
+/** A Δ/δ quantity or a difference `a - b`, as the offset-temperature normalizer reads one. */
+function isDifference(node: Node): boolean {
+  if (node.type === 'symbol') return /^(?:Delta|delta) /.test(node.name);
+  return node.type === 'binary' && node.op === '-';
 }

@@ -18,12 +18,15 @@ import { missingShared, sharedFile } from '../helpers/shared.js';
 
 const ANSWERS = join(fileURLToPath(new URL('.', import.meta.url)), 'answers-2.jsonl');
 
-/** Measured when the set landed (2026-11-27): 46/54, 25/27, 29/37, 22/26 right accepted. */
+/**
+ * Measured when the set landed (2026-11-27): 46/54, 25/27, 29/37, 22/26 right accepted; raised as
+ * classes were fixed (values in other units read by dimension: 48, 25, 32, 23).
+ */
 const RIGHT_ACCEPTED_FLOOR: Readonly<Record<Source, number>> = {
-  bundled: 46,
+  bundled: 48,
   phybench: 25,
-  scibench: 29,
-  olympiadbench: 22,
+  scibench: 32,
+  olympiadbench: 23,
 };
 
 /**

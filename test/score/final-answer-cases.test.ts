@@ -17,7 +17,10 @@ interface Case {
   readonly response: string;
   readonly expected: boolean;
   readonly why: string;
-  /** The issue-21 class a row of `final-answer-classes.jsonl` exercises (1–10). */
+  /**
+   * The class a row of `final-answer-classes.jsonl` exercises: 1–10 the issue-21 classes, 11 a value in
+   * other units (converted by dimension), 12 the precision a value is read to.
+   */
   readonly class?: number;
 }
 

@@ -1,8 +1,17 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { prepareFormula } from '../../src/equivalence/index.js';
 import { relativeTolerance } from '../../src/equivalence/literal-precision.js';
 import { normalizePhrase, phraseMatches, relationSides } from '../../src/score/answer-text.js';
-import { gradeValue, withinPrecision } from '../../src/score/numeric-answer.js';
+import {
+  expressionValue,
+  gradeValue,
+  integerUnitReading,
+  sameDimension,
+  temperatureDifference,
+  withinPrecision,
+  writtenDimension,
+} from '../../src/score/numeric-answer.js';
 
 test('one significant figure: half a unit in the last place', () => {
   assert.equal(withinPrecision(5.4e-8, 5e-8, 1), true);
@@ -91,4 +100,39 @@ test('a decimal against an exact reference is its rounding: half a unit of its o
   assert.equal(gradeValue(v(0.43, 0.01 / 0.43), v(3 / 7)), true);
   // two exact values still compare exactly
   assert.equal(gradeValue(v(0.7), v(half)), false);
+});
+
+test('a written value has the dimension of its units, none without units or with symbols', () => {
+  const dim = (latex: string) => writtenDimension(prepareFormula(latex));
+  const power = [2, 1, -3, 0, 0, 0, 0];
+  assert.deepEqual(dim('773\\,\\mathrm{J}\\,\\mathrm{s}^{-1}'), power);
+  assert.deepEqual(dim('0.773\\,\\mathrm{kW}'), power);
+  assert.ok(sameDimension(dim('13.6\\,\\mathrm{eV}')!, dim('2.18\\times10^{-18}\\,\\mathrm{J}')!));
+  assert.ok(!sameDimension(dim('-92.2\\,\\mathrm{kJ}')!, dim('-92.2\\,\\mathrm{kJ\\,mol^{-1}}')!));
+  assert.ok(!sameDimension(dim('0.511\\,\\mathrm{MeV}/c')!, dim('0.511\\,\\mathrm{MeV}')!));
+  assert.ok(sameDimension(dim('253\\,\\mathrm{GHz}')!, dim('2.53\\times10^{11}\\,\\mathrm{s^{-1}}')!));
+  assert.deepEqual(dim('59.4 %'), [0, 0, 0, 0, 0, 0, 0]);
+  assert.equal(dim('0.594'), undefined);
+  assert.equal(dim('\\frac{3}{5}c'), undefined);
+  assert.equal(dim('3\\,\\mathrm{m} + 2\\,\\mathrm{s}'), undefined);
+});
+
+test('an integer and a bare SI letter read as a unit; the problem’s own letters stay quantities', () => {
+  assert.equal(integerUnitReading('71 m'), '71\\,\\mathrm{m}');
+  assert.equal(integerUnitReading(' -322\\,K '), '-322\\,\\mathrm{K}');
+  assert.equal(integerUnitReading('2.5 m'), undefined);
+  assert.equal(integerUnitReading('2 m g'), undefined);
+  assert.equal(integerUnitReading('3 T', ['T']), undefined);
+  assert.equal(integerUnitReading('3 h'), undefined);
+});
+
+test('a temperature difference in °C or °F read alone stays a difference', () => {
+  assert.equal(temperatureDifference('\\Delta T', '22.2\\,^{\\circ}\\mathrm{C}'), '22.2\\,\\mathrm{K}');
+  // 9 °F of difference is 5 K.
+  const f = temperatureDifference('T_2 - T_1', '9\\,^{\\circ}\\mathrm{F}');
+  assert.ok(f !== undefined);
+  const kelvin = expressionValue(prepareFormula(f));
+  assert.ok(kelvin !== undefined && Math.abs(kelvin - 5) < 1e-12, `${f} is ${kelvin} K`);
+  assert.equal(temperatureDifference('T', '22.2\\,^{\\circ}\\mathrm{C}'), undefined);
+  assert.equal(temperatureDifference('\\Delta T', '22.2\\,\\mathrm{K}'), undefined);
 });
