@@ -224,7 +224,16 @@ function runTrials(
     // Physical mode: an angle is compared within one turn (its positive solutions below 2π), so
     // families of different periods that agree there — \cos\theta against \sin\frac{\theta}{2} —
     // are not told apart by the turns beyond it.
-    if (mode === 'physical' && angles.has(target)) [sa, sb] = [oneTurn(sa), oneTurn(sb)];
+    if (mode === 'physical' && angles.has(target)) {
+      [sa, sb] = [oneTurn(sa), oneTurn(sb)];
+      // Two periodic families are compared where physical mode draws angles, inside a quarter turn,
+      // when either has a member there: `\cos\theta = \sqrt{1 - x^2}` and `\sin\theta = x` agree
+      // on acute angles ({a, 2π − a} against {a, π − a} in the whole turn).
+      if (sa?.periodic === true && sb?.periodic === true) {
+        const [qa, qb] = [quarterTurn(sa), quarterTurn(sb)];
+        if (hasPoint(qa) || hasPoint(qb)) [sa, sb] = [qa, qb];
+      }
+    }
     if (sa?.truncated === true || sb?.truncated === true) exhausted.add(target);
     let outcome: Trial['outcome'] =
       sa === undefined || sb === undefined ? 'failed' : trialOutcome(sa, sb, tol, mode);
@@ -332,6 +341,20 @@ function oneTurn(solution: PreparedSolution | undefined): PreparedSolution | und
 }
 
 const ONE_TURN = 2 * Math.PI * (1 + 1e-9);
+
+/** An angle's solutions inside a quarter turn, (0, π/2] with a rounding margin. */
+function quarterTurn(solution: PreparedSolution): PreparedSolution {
+  if (solution.set.kind !== 'points') return solution;
+  const values = solution.set.values.filter((x) => x > 0 && x <= QUARTER_TURN);
+  if (values.length === solution.set.values.length) return solution;
+  return { ...solution, set: { kind: 'points', values } };
+}
+
+const QUARTER_TURN = (Math.PI / 2) * (1 + 1e-9);
+
+function hasPoint(solution: PreparedSolution): boolean {
+  return solution.set.kind === 'points' && solution.set.values.length > 0;
+}
 
 /** Failed trials in a row, from a target's first trial of a phase on, after which it is retired. */
 const FUTILE_AFTER = 4;
