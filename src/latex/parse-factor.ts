@@ -73,7 +73,16 @@ export function parsePostfix(p: Parser, base: Node, allowApply = true): Node {
       continue;
     }
     if (allowApply && node.type === 'symbol' && !powered && node.name !== 'pi' && opensParen(p)) {
+      const spaced = p.explicitSpaceBefore();
+      const saved = p.pos;
       const applied = parseDelimitedAfterSymbol(p, node);
+      if (applied.type === 'binary' && spaced) {
+        // `\sin\theta\,(6-x)`: an explicit space before a group that is a factor, not an
+        // argument list, ends the symbol here, so a function's argument stops at the space as it
+        // does before a letter (`\sin x\,y`); the run that continues multiplies the group in.
+        p.pos = saved;
+        return node;
+      }
       if (applied.type === 'binary') {
         // `a(b+c)^2`: not an application, so the postfix belongs to the group.
         return binary('*', applied.left, parsePostfix(p, applied.right), true);
