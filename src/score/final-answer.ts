@@ -783,7 +783,13 @@ function judge(
     const pair = PLUS_MINUS.test(s.sides.lhs) ? branches(s.sides.rhs) : [];
     // A temperature difference in °C read alone is still a difference, not an absolute temperature.
     const rhs = temperatureDifference(s.sides.lhs, s.sides.rhs) ?? s.sides.rhs;
-    const hit = [rhs, s.sides.lhs, ...pair].find((t) => test.accepts(t, false));
+    // A link with a unit states its value there: its other side (`N_A E \approx 399\ \text{J/mol}`) is
+    // what the answer claims equals that value, not a second answer.
+    const sides =
+      test.numerical && s.unitValue
+        ? s.unitSides.map((t) => (t === s.sides!.rhs ? rhs : t))
+        : [rhs, s.sides.lhs];
+    const hit = [...sides, ...pair].find((t) => test.accepts(t, false));
     if (hit !== undefined || !negativeDirection(s)) return hit;
     // A magnitude with its direction in words (`v = \sqrt{3gl\sin\theta_0}`, "directed downward")
     // states the signed value the reference writes (`v = -\sqrt{…}`).
@@ -796,6 +802,20 @@ function judge(
       if (hit !== undefined) return hit;
     }
     return undefined;
+  };
+  // A chain that writes its unit once (`\Delta v = 11.01 - 7.78 \approx 3.23\ \text{km/s}`,
+  // `E_m = N_A E \approx 399\ \text{J/mol}`) states the value in that unit: when none of its links
+  // with the unit is the value, its other links (arithmetic, a symbolic product) do not rescue it.
+  // The links of one chain: a math block (`a = b \approx c` gives a = b, a = c and b = c), or one
+  // statement read alone.
+  const chainOf = (s: Statement) => (s.block === undefined ? `@${s.offset}` : `#${s.block}`);
+  const unitGoverned = (list: readonly Statement[]): readonly Statement[] => {
+    if (!test.numerical) return list;
+    const refuted = new Set<string>();
+    for (const chain of new Set(list.filter((s) => s.unitValue).map(chainOf))) {
+      if (first(list.filter((s) => chainOf(s) === chain && s.unitValue)) === undefined) refuted.add(chain);
+    }
+    return refuted.size === 0 ? list : list.filter((s) => !refuted.has(chainOf(s)));
   };
   const part = partOf(e, statements, response);
   // An answer that marks no parts answers them all together: its last statements are read for all.
@@ -814,13 +834,10 @@ function judge(
       // `t = \frac{…}{…} = 1.71\times10^4\,\mathrm{s} = 4.75\,\mathrm{h}` states it several ways), and
       // unnamed boxed values written after it.
       // A chain that writes its unit once (`\Delta v = 11.01 - 7.78 \approx 3.23\ \text{km/s}`) states the
-      // value in that unit: when none of its links with the unit is the value, its unitless links
-      // (arithmetic, not a value in SI of their own: `v = 5 = 5\,\mathrm{km/s}`) do not rescue it.
+      // value in that unit (`unitGoverned`): `v = 5 = 5\,\mathrm{km/s}` is not 5 m/s.
       const chain = pool.filter((s) => s.offset === last.offset);
-      const unitLinks = test.numerical ? chain.filter((s) => s.unitValue) : [];
-      const unitOnly = unitLinks.length > 0 && first(unitLinks) === undefined;
       const hit = first([
-        ...(unitOnly ? unitLinks : chain),
+        ...unitGoverned(chain),
         ...part.statements.filter((s) => s.boxed && s.bare && s.offset > last.offset),
       ]);
       if (hit !== undefined || boxed.length > 0) return hit;
@@ -829,7 +846,7 @@ function judge(
       return first(part.statements.filter((s) => s.boxed));
     }
   }
-  const hit = first(concluding(part, count, response));
+  const hit = first(unitGoverned(concluding(part, count, response)));
   if (hit !== undefined || test.numerical) return hit;
   // An algebraic answer the response never states under the expected name (`b^3 = …` for `b = …`):
   // any formula of the part equivalent to it as a whole (a relation cannot be "revised" under a name

@@ -22,6 +22,8 @@ export interface Statement {
   readonly hasValue: boolean;
   /** Some side (or the bare expression) evaluates to a number written with a unit (`3.23\ \text{km/s}`). */
   readonly unitValue: boolean;
+  /** The sides (or the bare expression) that evaluate to a number written with a unit. */
+  readonly unitSides: readonly string[];
   /**
    * Whether a side is the quantity `key` (a canonical text) whose variables are `quantity`; only the
    * sides with exactly those variables are prepared to tell.
@@ -72,10 +74,14 @@ export function finalStatements(
         get unitValue() {
           return valueAsWritten(whole)?.unit === true;
         },
+        get unitSides() {
+          return valueAsWritten(whole)?.unit === true ? [latex] : [];
+        },
         names: () => false,
       };
     const sides = relationSides(latex);
-    if (sides === undefined) return { ...base, hasValue: false, unitValue: false, names: () => false };
+    if (sides === undefined)
+      return { ...base, hasValue: false, unitValue: false, unitSides: [], names: () => false };
     // The sides are prepared on first use, each on its own: the check reads a side only when it
     // can be an expected quantity (it has exactly the quantity's variables), and the other side only
     // for a statement that names the quantity; preparing is most of the check's cost.
@@ -107,6 +113,9 @@ export function finalStatements(
       },
       get unitValue() {
         return valueAsWritten(side(0))?.unit === true || valueAsWritten(side(1))?.unit === true;
+      },
+      get unitSides() {
+        return ([0, 1] as const).filter((i) => valueAsWritten(side(i))?.unit === true).map((i) => texts[i]);
       },
       names(key: string, quantity: readonly string[]) {
         // A side that is the quantity has exactly its variables, and they are among the formula's.
