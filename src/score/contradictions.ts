@@ -38,6 +38,12 @@ export interface ContradictionTools {
    * stating both, not contradicted.
    */
   readonly expectedValues?: ReadonlyMap<string, number>;
+  /**
+   * The answer's bare values (`extraction.candidates`): one offered as an alternative right after a
+   * statement (`$T \approx 255\,\text{K}$ (or $278\,\text{K}$ without albedo)`) is another value
+   * of that statement's quantity.
+   */
+  readonly candidates?: readonly ExtractedFormula[];
 }
 
 /** How many of a problem's final answers state each quantity (canonical text of their left side). */
@@ -150,6 +156,7 @@ export function findContradictions(
     byQuantity.set(key, list);
   });
   const prose = proseReader(response);
+  attachAlternatives(tools, byQuantity, prose, sectionOf);
   const written = writtenReader();
   const out: Contradiction[] = [];
   for (const [key, statements] of byQuantity) {
@@ -170,11 +177,67 @@ export function findContradictions(
         quantity: run[0]!.quantity,
         key,
         values: distinct.map((s) => s.value),
-        formulas: withInnerLinks(run, formulas),
+        formulas: withInnerLinks(
+          run.filter((s) => s.index >= 0),
+          formulas,
+        ),
       });
     }
   }
   return out.sort((a, b) => (a.formulas[0] ?? 0) - (b.formulas[0] ?? 0));
+}
+
+/** Words that offer a value as an alternative to the one before it. */
+const ALTERNATIVE_WORDS = /\b(?:or|alternatively|otherwise|either)\b/i;
+
+/**
+ * Attaches each bare value offered as an alternative to the statement right before it
+ * (`$T \approx 255\,\text{K}$ (or $278\,\text{K}$ without albedo)`, `$v = 3$ m/s, or maybe $4$`) to
+ * that statement's quantity, in reading order (a second alternative attaches to the first's
+ * quantity). Only hedge words may stand between, and one must offer an alternative: a value after
+ * "i.e." or "about" is a restatement, not a choice, and is never attached. Candidates carry index
+ * −1: they take part in a contradiction without being formulas that lose credit.
+ */
+function attachAlternatives(
+  tools: ContradictionTools,
+  byQuantity: Map<string, Statement[]>,
+  prose: (a: Pick<Statement, 'formula'>, b: Pick<Statement, 'formula'>) => string,
+  sectionOf: (offset: number) => number,
+): void {
+  const candidates = tools.candidates ?? [];
+  if (candidates.length === 0 || byQuantity.size === 0) return;
+  const anchors: { key: string; statement: Statement }[] = [];
+  for (const [key, list] of byQuantity) for (const statement of list) anchors.push({ key, statement });
+  anchors.sort((a, b) => a.statement.formula.end - b.statement.formula.end);
+  for (const formula of candidates) {
+    if (workExhausted()) return;
+    let anchor: { key: string; statement: Statement } | undefined;
+    for (const a of anchors) {
+      if (a.statement.formula.end > formula.offset) break;
+      anchor = a;
+    }
+    if (anchor === undefined) continue;
+    const section = sectionOf(formula.offset);
+    if (anchor.statement.section !== section || anchor.statement.scaling) continue;
+    const between = prose(anchor.statement, { formula });
+    if (!ALTERNATIVE_WORDS.test(between) || !onlyHedges(between)) continue;
+    const whole = tools.prepare(formula.latex);
+    if (!whole.ok) continue;
+    const candidate: Statement = {
+      index: -1,
+      formula,
+      quantity: anchor.statement.quantity,
+      value: formula.latex,
+      whole,
+      scaling: false,
+      section,
+    };
+    const list = byQuantity.get(anchor.key)!;
+    if (list.length >= MAX_STATEMENTS_PER_QUANTITY) continue;
+    list.splice(list.indexOf(anchor.statement) + 1, 0, candidate);
+    const at = anchors.indexOf(anchor);
+    anchors.splice(at + 1, 0, { key: anchor.key, statement: candidate });
+  }
 }
 
 /** The sides of `a = b`, `a \approx b`, `a \propto b`, `a \sim b` split at the top level. */
@@ -371,7 +434,9 @@ function withInnerLinks(run: readonly Statement[], formulas: readonly ExtractedF
  * The prose between two statements: the text outside math, and the `\text{…}` inside it (so
  * `r = 20 \text{ or } r = 25` reads "or").
  */
-function proseReader(response: string): (a: Statement, b: Statement) => string {
+function proseReader(
+  response: string,
+): (a: Pick<Statement, 'formula'>, b: Pick<Statement, 'formula'>) => string {
   const blocks = findMathBlocks(response).map((b) => ({ start: b.offset, end: b.offset + b.content.length }));
   return (a, b) => {
     const from = a.formula.end;

@@ -301,6 +301,7 @@ export function createScorer(problems: readonly Problem[], options: ScorerOption
       prepare: (latex) => prepareAnswer(latex, problem),
       compare: matcher.decide,
       expectedValues: expectedValueCounts(problem, (latex) => prepareAnswer(latex, problem)),
+      candidates: extraction.candidates,
     });
     const contradictory = new Set(contradictions.flatMap((c) => c.formulas));
     for (const c of contradictions) {
