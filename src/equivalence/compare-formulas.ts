@@ -1,6 +1,6 @@
 import { type Diagnostic, diagnostic } from '../core/diagnostic.js';
 import type { Mutable } from '../core/mutable.js';
-import { createPrng, hashString128 } from '../core/prng.js';
+import { createPrng } from '../core/prng.js';
 import type { Node, Verdict } from '../core/tree.js';
 import type { SolveOptions } from '../numeric/index.js';
 import { metered, workExhausted } from '../numeric/work-meter.js';
@@ -138,7 +138,9 @@ function runTrials(
   // variable's name (`namedDraws`), so that trial t draws the same values for the reference's
   // variables whatever the other formula, and the targets come in the same order.
   const named =
-    options.referenceSolutions === undefined ? undefined : namedDraws(`${b.canonical}\u241e${mode}`);
+    options.referenceSolutions === undefined
+      ? undefined
+      : options.referenceSolutions.draws(`${b.canonical}\u241e${mode}`);
   const prng = createPrng(`${[a.canonical, b.canonical].sort().join('\u241e')}\u241e${mode}`);
   const order = [...pool];
   if (named !== undefined)
@@ -379,39 +381,6 @@ function futility() {
       retired.clear();
     },
   };
-}
-
-/**
- * Draws keyed by a seed and a variable's name: `uniform(v, t)` is the value in [0, 1) of variable v
- * at trial t, the same whatever other variables are drawn beside it; `rank(v)` orders targets.
- */
-function namedDraws(seed: string) {
-  const words = new Map<string, readonly [number, number, number, number]>();
-  const of = (v: string) => {
-    let w = words.get(v);
-    if (w === undefined) words.set(v, (w = hashString128(`${seed}\u241e${v}`)));
-    return w;
-  };
-  return {
-    rank: (v: string): number => of(v)[0],
-    uniform(v: string, t: number): number {
-      const [w0, w1, w2, w3] = of(v);
-      const hi = mix32((w1 ^ Math.imul(t + 1, 0x9e3779b9)) + w2) >>> 5;
-      const lo = mix32((w3 ^ Math.imul(t + 1, 0x85ebca6b)) + w0) >>> 6;
-      return (hi * 67108864 + lo) / 9007199254740992;
-    },
-  };
-}
-
-/** A 32-bit integer finalizer (murmur3's fmix32): every input bit affects every output bit. */
-function mix32(x: number): number {
-  let h = x | 0;
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h >>> 0;
 }
 
 /** Both formulas have `target` once in every branch (the solver isolates it). */

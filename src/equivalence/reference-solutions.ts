@@ -1,3 +1,4 @@
+import { hashString128 } from '../core/prng.js';
 import type { SolveOptions } from '../numeric/index.js';
 import { chargeRecorded, workExhausted, workRemaining, workUsed } from '../numeric/work-meter.js';
 import type { Tolerance } from './solution-set.js';
@@ -25,7 +26,19 @@ export interface ReferenceSolutions {
     evalBudget: number,
     solver: Omit<SolveOptions, 'evalBudget'>,
   ): PreparedSolution;
-  readonly stats: { hits: number; misses: number };
+  /** Trial draws keyed by `seed` and each variable's name (see {@link NamedDraws}), kept per seed. */
+  draws(seed: string): NamedDraws;
+  /** Solves looked up (`hits`, `misses`) and solves of cheap targets run without a lookup (`direct`). */
+  readonly stats: { hits: number; misses: number; direct: number };
+}
+
+/**
+ * Draws keyed by a seed and a variable's name: `uniform(v, t)` is the value in [0, 1) of variable v
+ * at trial t, the same whatever other variables are drawn beside it; `rank(v)` orders targets.
+ */
+export interface NamedDraws {
+  rank(v: string): number;
+  uniform(v: string, t: number): number;
 }
 
 interface Entry {
@@ -36,11 +49,27 @@ interface Entry {
 /** Entries kept per reference formula (oldest dropped first): 40 trials × 3 phases × a few targets. */
 const DEFAULT_PER_FORMULA = 512;
 
+/**
+ * A solve of fewer evaluations than this (the isolating and polynomial paths: a few evaluations)
+ * costs less than building its key: a target whose first solve was that cheap is not looked up.
+ */
+const CHEAP_EVALS = 48;
+
+/** Seeds whose draws are kept (all dropped past it). */
+const MAX_SEEDS = 4096;
+
 /** A cache of reference solutions, bounded per formula; formulas are held weakly. */
 export function createReferenceSolutions(perFormula = DEFAULT_PER_FORMULA): ReferenceSolutions {
   const byFormula = new WeakMap<PreparedFormula, Map<string, Entry>>();
-  const stats = { hits: 0, misses: 0 };
+  const cheapTargets = new WeakMap<PreparedFormula, Set<string>>();
+  const seeds = new Map<string, NamedDraws>();
+  const stats = { hits: 0, misses: 0, direct: 0 };
   const solve: ReferenceSolutions['solve'] = (formula, target, values, tol, evalBudget, solver) => {
+    const cheap = cheapTargets.get(formula);
+    if (cheap?.has(target)) {
+      stats.direct++;
+      return solvePrepared(formula, target, values, tol, evalBudget, solver);
+    }
     let key = `${target}\u0001${tol.relTol}\u0001${tol.absTol}\u0001${solver.scale}\u0001${solver.pointsPerDecade}\u0001${solver.minAbs}\u0001${solver.maxAbs}\u0001${solver.linearPoints}\u0001${solver.paths?.join(',')}`;
     for (const v of formula.variables) if (v !== target) key += `\u0001${values[v]}`;
     let entries = byFormula.get(formula);
@@ -58,10 +87,53 @@ export function createReferenceSolutions(perFormula = DEFAULT_PER_FORMULA): Refe
     const before = workUsed();
     const solution = solvePrepared(formula, target, values, tol, evalBudget, solver);
     if (!solution.truncated && !workExhausted()) {
-      if (entries.size >= perFormula) entries.delete(entries.keys().next().value as string);
-      entries.set(key, { solution, work: workUsed() - before });
+      if (solution.evals < CHEAP_EVALS) {
+        if (cheap === undefined) cheapTargets.set(formula, new Set([target]));
+        else cheap.add(target);
+      } else {
+        if (entries.size >= perFormula) entries.delete(entries.keys().next().value as string);
+        entries.set(key, { solution, work: workUsed() - before });
+      }
     }
     return solution;
   };
-  return { solve, stats };
+  const draws = (seed: string): NamedDraws => {
+    let d = seeds.get(seed);
+    if (d === undefined) {
+      if (seeds.size >= MAX_SEEDS) seeds.clear();
+      seeds.set(seed, (d = namedDraws(seed)));
+    }
+    return d;
+  };
+  return { solve, draws, stats };
+}
+
+/** {@link NamedDraws} of one seed; each variable's hash is computed once. */
+export function namedDraws(seed: string): NamedDraws {
+  const words = new Map<string, readonly [number, number, number, number]>();
+  const of = (v: string) => {
+    let w = words.get(v);
+    if (w === undefined) words.set(v, (w = hashString128(`${seed}\u241e${v}`)));
+    return w;
+  };
+  return {
+    rank: (v: string): number => of(v)[0],
+    uniform(v: string, t: number): number {
+      const [w0, w1, w2, w3] = of(v);
+      const hi = mix32((w1 ^ Math.imul(t + 1, 0x9e3779b9)) + w2) >>> 5;
+      const lo = mix32((w3 ^ Math.imul(t + 1, 0x85ebca6b)) + w0) >>> 6;
+      return (hi * 67108864 + lo) / 9007199254740992;
+    },
+  };
+}
+
+/** A 32-bit integer finalizer (murmur3's fmix32): every input bit affects every output bit. */
+function mix32(x: number): number {
+  let h = x | 0;
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
 }
