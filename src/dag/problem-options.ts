@@ -39,11 +39,7 @@ export function problemPrepareOptions(problem: Problem): PrepareOptions {
  * then read as the quantity (`\frac{3}{4}\Omega` is three quarters of Ω, not 0.75 ohm). Sorted.
  */
 export function unitLetterQuantities(problem: Problem): string[] {
-  const texts: string[] = [];
-  for (const block of findMathBlocks(problemStatement(problem))) texts.push(block.content);
-  for (const answer of problem.final_answer ?? []) texts.push(answer);
-  for (const sub of problem.subquestions ?? []) texts.push(...(sub.final_answer ?? []));
-  for (const node of problem.grading_standard) texts.push(stripMath(node.formula).latex);
+  const texts = problemTexts(problem);
   const found = new Set<string>();
   for (const text of texts.slice(0, MAX_FORMULAS)) {
     // Only texts that can name one (a cheap test before parsing).
@@ -52,6 +48,44 @@ export function unitLetterQuantities(problem: Problem): string[] {
     if (parsed.ok) collect(parsed.tree, found);
   }
   return [...found].sort();
+}
+
+const lettersMemo = new WeakMap<Problem, ReadonlySet<string>>();
+
+/**
+ * The single Latin letters a problem uses as quantities: written as a symbol (`h`, `m`, `K`, not
+ * `m_1`) in the math of its statement, its final answers or its reference DAG. After a stated value
+ * in a plain-text answer such a letter stays the quantity (`y = 0.5 h` is half the height when the
+ * problem has a height h); any other unit letter is the unit (`t = 4.75 h` is 4.75 hours).
+ * Memoized per problem object.
+ */
+export function problemLetters(problem: Problem): ReadonlySet<string> {
+  let known = lettersMemo.get(problem);
+  if (known === undefined) {
+    const found = new Set<string>();
+    for (const text of problemTexts(problem).slice(0, MAX_FORMULAS)) {
+      const parsed = parseLatex(text);
+      if (parsed.ok) collectLetters(parsed.tree, found);
+    }
+    known = found;
+    lettersMemo.set(problem, known);
+  }
+  return known;
+}
+
+function problemTexts(problem: Problem): string[] {
+  const texts: string[] = [];
+  for (const block of findMathBlocks(problemStatement(problem))) texts.push(block.content);
+  for (const answer of problem.final_answer ?? []) texts.push(answer);
+  for (const sub of problem.subquestions ?? []) texts.push(...(sub.final_answer ?? []));
+  for (const node of problem.grading_standard) texts.push(stripMath(node.formula).latex);
+  return texts;
+}
+
+function collectLetters(node: Node, found: Set<string>): void {
+  // An upright letter is a unit the parser did not attach (`300 .\mathrm{K}`), not a quantity.
+  if (node.type === 'symbol' && /^[A-Za-z]$/.test(node.name) && node.upright !== true) found.add(node.name);
+  for (const child of childNodes(node)) collectLetters(child, found);
 }
 
 function collect(node: Node, found: Set<string>): void {

@@ -19,9 +19,13 @@ const RELATION_START = /^\s*(?:=|<|>|\\approx|\\simeq|\\equiv|\\le|\\ge|\\leq|\\
  * wrappers, `&`, `\tag{}`, `\label{}`, `\nonumber`, inner `aligned`/`split` wrappers and a trailing
  * `.`/`,` are blanked with spaces. When `rows` (align-like blocks) or an inner `aligned` is present,
  * the content is split on top-level `\\`, and a row that starts with a relation (`&= …`) continues
- * the previous one, so `a &= b \\ &= c` gives the chain `a = b = c`.
+ * the previous one, so `a &= b \\ &= c` gives the chain `a = b = c`. `map`, for a block whose
+ * content was rewritten (a unit read into it), gives the answer offset of each content index.
  */
-export function blockRows(content: string, offset: number, rows: boolean): Row[] {
+export function blockRows(content: string, offset: number, rows: boolean, map?: readonly number[]): Row[] {
+  // Answer offset of content index `k`: `offset + k`, or through `map` for a rewritten block.
+  const source = (k: number): number =>
+    map === undefined ? offset + k : (map[Math.min(k, map.length - 1)] ?? offset);
   const chars = content.split('');
   const boxed: [number, number][] = [];
   const blank = (from: number, to: number): void => {
@@ -33,7 +37,7 @@ export function blockRows(content: string, offset: number, rows: boolean): Row[]
     if (close < 0) break;
     blank(search, search + 7);
     chars[close] = ' ';
-    boxed.push([offset + search, offset + close + 1]);
+    boxed.push([source(search), source(close) + 1]);
     search = content.indexOf('\\boxed{', search + 7);
   }
   let split = rows;
@@ -72,20 +76,21 @@ export function blockRows(content: string, offset: number, rows: boolean): Row[]
     const text = trimPunctuation(cleaned.slice(start, end));
     if (text.trim() === '') continue;
     if (current !== undefined && RELATION_START.test(text)) {
-      current.starts.push({ textStart: current.text.length + 1, src: offset + start });
+      current.starts.push({ textStart: current.text.length + 1, src: start });
       current.text += ` ${text}`;
       continue;
     }
-    if (current !== undefined) out.push(toRow(current, boxed));
-    current = { text, starts: [{ textStart: 0, src: offset + start }] };
+    if (current !== undefined) out.push(toRow(current, boxed, source));
+    current = { text, starts: [{ textStart: 0, src: start }] };
   }
-  if (current !== undefined) out.push(toRow(current, boxed));
+  if (current !== undefined) out.push(toRow(current, boxed, source));
   return out;
 }
 
 function toRow(
   piece: { text: string; starts: { textStart: number; src: number }[] },
   boxed: [number, number][],
+  source: (k: number) => number,
 ): Row {
   const starts = piece.starts;
   return {
@@ -94,7 +99,7 @@ function toRow(
     at: (k) => {
       let seg = starts[0]!;
       for (const s of starts) if (s.textStart <= k) seg = s;
-      return seg.src + Math.max(0, k - seg.textStart);
+      return source(seg.src + Math.max(0, k - seg.textStart));
     },
   };
 }

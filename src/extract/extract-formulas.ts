@@ -2,8 +2,9 @@ import type { Diagnostic } from '../core/diagnostic.js';
 import { charge } from '../numeric/work-meter.js';
 import { blockRows } from './block-rows.js';
 import { findBareMath } from './find-bare-math.js';
-import { findMathBlocks } from './find-math-blocks.js';
+import { findMathBlocks, type MathBlock } from './find-math-blocks.js';
 import { expandIndexSets } from './index-sets.js';
+import { plainTextUnits, unitAfterMath } from './plain-units.js';
 import { splitFormula } from './split-formula.js';
 import type { DroppedFragment, ExtractedFormula, ExtractionResult, FormulaKind } from './types.js';
 
@@ -20,6 +21,12 @@ export interface ExtractOptions {
    * `work-meter.ts`); once the innermost budget is spent, extraction stops there. Default 0.
    */
   readonly workPerChar?: number;
+  /**
+   * The single-letter symbols the problem uses as quantities. When given, a bare unit letter after
+   * a stated value in plain text (`h ≈ 71 m`, `t = 4.75 h`) is read as a unit unless it is one of
+   * them (see `plain-units.ts`); when absent, such a letter stays a symbol, as TeX reads it.
+   */
+  readonly quantityLetters?: ReadonlySet<string>;
 }
 
 /**
@@ -38,8 +45,16 @@ export function extractFormulas(markdown: string, options: ExtractOptions = {}):
   const dropped: DroppedFragment[] = [];
   const diagnostics: Diagnostic[] = [];
   const delimited = findMathBlocks(markdown);
-  // Math written without delimiters (raw LaTeX lines, `Answer: T = 2\pi\sqrt{L/g}`) is read too.
-  const blocks = [...delimited, ...findBareMath(markdown, delimited)].sort((x, y) => x.offset - y.offset);
+  // Math written without delimiters (raw LaTeX lines, `Answer: T = 2\pi\sqrt{L/g}`) is read too,
+  // with bare unit letters after its values (`h ≈ 71 m`) when the problem's letters are known.
+  const letters = options.quantityLetters;
+  const bare = findBareMath(markdown, delimited).map((b) =>
+    letters === undefined ? b : plainTextUnits(b, letters),
+  );
+  // A unit written after the closing `$` (`$s_2' = 60$ cm`) belongs to the value.
+  const blocks = [...delimited.map((b) => unitAfterMath(markdown, emphasized(markdown, b))), ...bare].sort(
+    (x, y) => x.offset - y.offset,
+  );
   let fragments = 0;
   const drop = (text: string, offset: number, kind: FormulaKind, reason: string): void => {
     if (dropped.length < maxFormulas) dropped.push({ text: text.slice(0, 200), offset, kind, reason });
@@ -58,7 +73,7 @@ export function extractFormulas(markdown: string, options: ExtractOptions = {}):
       drop(block.content, block.offset, block.kind, 'too-long');
       continue;
     }
-    for (const row of blockRows(block.content, block.offset, block.rows)) {
+    for (const row of blockRows(block.content, block.offset, block.rows, block.map)) {
       if (++fragments > maxFragments) {
         diagnostics.push(
           limit('too-many-fragments', `more than ${maxFragments} math fragments; the rest is ignored`),
@@ -78,7 +93,14 @@ export function extractFormulas(markdown: string, options: ExtractOptions = {}):
         const inBox = row.boxed.some(([s, e]) => offset < e && row.at(part.end - 1) >= s);
         const kind: FormulaKind = inBox ? 'boxed' : block.kind;
         const end = Math.max(offset, row.at(Math.max(part.start, part.end - 1)) + 1);
-        const formula: ExtractedFormula = { latex: part.latex, offset, end, kind, block: b };
+        const formula: ExtractedFormula = {
+          latex: part.latex,
+          offset,
+          end,
+          kind,
+          block: b,
+          ...(block.emphasis ? { emphasis: true as const } : {}),
+        };
         if (part.unchecked) drop(part.latex, offset, kind, 'unchecked-relation');
         else if (!part.relation) {
           candidates.push(formula);
@@ -97,6 +119,19 @@ export function extractFormulas(markdown: string, options: ExtractOptions = {}):
   }
   // `E_n = n^2E_1,\ n = 1, 2, 3` states E_1, E_2 and E_3.
   return { formulas: expandIndexSets(markdown, formulas), dropped, candidates, diagnostics };
+}
+
+/** An inline block written in bold (`**$5$**`, `**$60$ cm**`) is a value the answer emphasizes. */
+function emphasized(markdown: string, block: MathBlock): MathBlock {
+  if (block.kind !== 'inline') return block;
+  const open = markdown[block.offset - 1] === '$' ? 1 : 2;
+  const close = block.offset + block.content.length + open;
+  const before = markdown.slice(Math.max(0, block.offset - open - 2), block.offset - open);
+  if (before !== '**' && before !== '__') return block;
+  const after = markdown.slice(close, close + 16);
+  return new RegExp(`^(?:[ \\t]*[^\\s*_]{1,12})?${before === '**' ? '\\*\\*' : '__'}`).test(after)
+    ? { ...block, emphasis: true }
+    : block;
 }
 
 function limit(code: string, message: string): Diagnostic {

@@ -76,8 +76,15 @@ export function findBareMath(text: string, blocks: readonly MathBlock[]): MathBl
     const end = nl < 0 ? text.length : nl;
     const line = text.slice(start, end);
     if (/^[ \t]*(?:```|~~~)/.test(line)) fence = !fence;
-    else if (!fence && line.length <= MAX_LINE && !skipLine(line, start, end, covered))
-      for (const span of lineSpans(line)) out.push({ ...span, offset: start + span.offset });
+    else if (!fence && line.length <= MAX_LINE) {
+      const bold = boldValues(line).filter(
+        (b) => !covered.some(([s, e]) => s < start + b.end && e > start + b.start),
+      );
+      for (const b of bold)
+        out.push({ content: b.text, offset: start + b.start, kind: 'inline', rows: false, emphasis: true });
+      if (!skipLine(line, start, end, covered))
+        for (const span of lineSpans(line, bold)) out.push({ ...span, offset: start + span.offset });
+    }
     if (nl < 0) break;
     start = nl + 1;
   }
@@ -86,14 +93,46 @@ export function findBareMath(text: string, blocks: readonly MathBlock[]): MathBl
 
 function skipLine(line: string, start: number, end: number, covered: readonly (readonly [number, number])[]) {
   if (!/[=\\<>≈≤≥0-9]/.test(line)) return true;
-  if (/[$`|]|\\[[(]|\\begin\{|\\boxed/.test(line)) return true;
+  if (/[$`]|\\[[(]|\\begin\{|\\boxed/.test(line) || TABLE_ROW.test(line)) return true;
   return covered.some(([s, e]) => s < end && e > start);
 }
 
-/** The math spans of one line (offsets in the line). */
-function lineSpans(line: string): MathBlock[] {
+/**
+ * A markdown table row: it opens and closes with `|`, or separates cells with ` | ` or `:---`. Bars
+ * written against their contents are absolute values (`F = k|q_1 q_2|/r^2`, `|E| = 3059 N/C.`).
+ */
+const TABLE_ROW = /^[ \t]*\|.*\|[ \t]*$|\s\|\s|\|[ \t]*:?-{3,}/;
+
+/** A value written in bold, `**5**`, `**91°**`, `__3.2 m/s__`: the number and its unit, if any. */
+const BOLD = /(\*\*|__)([^*_\n]{1,60}?)\1/g;
+const BOLD_VALUE =
+  /^[-−]?\d+(?:\.\d+)?(?:\s*(?:×|\\times)\s*10(?:\^\{?[-−]?\d+\}?|\^[-−]?\d+|[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+))?(?:\s*(°|%|[A-Za-zµμΩÅ][^\s]*(?:\s[A-Za-z/·^⁻¹²³-]+)?))?$/;
+
+/** Spans of a line holding a bold value (offsets of the value, inside the markers). */
+function boldValues(line: string): { text: string; start: number; end: number }[] {
+  if (!line.includes('**') && !line.includes('__')) return [];
+  const out: { text: string; start: number; end: number }[] = [];
+  for (const m of line.matchAll(BOLD)) {
+    const text = m[2]!.trim();
+    const value = BOLD_VALUE.exec(text);
+    if (value === null) continue;
+    const unit = value[1];
+    let taken = text;
+    if (unit !== undefined && unit !== '°' && unit !== '%' && !parseUnit(unit).ok) {
+      // A count and its noun (`**5** resistors` written `**5 resistors**`): the count.
+      if (!/^[a-z]{3,}$/.test(unit)) continue;
+      taken = text.slice(0, text.length - unit.length).trimEnd();
+    }
+    const start = (m.index ?? 0) + 2 + m[2]!.indexOf(text);
+    out.push({ text: taken, start, end: start + taken.length });
+  }
+  return out;
+}
+
+/** The math spans of one line (offsets in the line), leaving out the bold values already taken. */
+function lineSpans(line: string, bold: readonly { start: number; end: number }[] = []): MathBlock[] {
   const lead = LEAD.exec(line)?.[0].length ?? 0;
-  const tokens = tokenize(line, lead);
+  const tokens = tokenize(line, lead).filter((t) => !bold.some((b) => b.start < t.end && b.end > t.start));
   const out: MathBlock[] = [];
   let k = 0;
   while (k < tokens.length) {
@@ -106,10 +145,15 @@ function lineSpans(line: string): MathBlock[] {
     const run = trimRun(line, tokens[k]!.start, tokens[j - 1]!.end);
     const whole = k === 0 && j === tokens.length;
     const before = tokens[k - 1]?.text.toLowerCase().replace(/[*_]/g, '');
-    if (
+    const copula = before !== undefined && COPULAS.has(before);
+    // A count and its noun ending the line ("the minimum number is 5 resistors."): the count.
+    const counted =
+      copula &&
+      j === tokens.length - 1 &&
+      /^[a-z]{3,}[.!]?$/.test(tokens[j]!.text) &&
       run !== undefined &&
-      keep(run.text, whole, j === tokens.length && before !== undefined && COPULAS.has(before))
-    )
+      /^\d+$/.test(run.text);
+    if (run !== undefined && (counted || keep(run.text, whole, j === tokens.length && copula)))
       out.push({ content: run.text, offset: run.start, kind: whole ? 'display' : 'inline', rows: false });
     k = j;
   }

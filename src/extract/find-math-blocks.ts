@@ -10,6 +10,13 @@ export interface MathBlock {
   readonly rows: boolean;
   /** Set when the opening delimiter is never closed (content is empty). */
   readonly unterminated?: true;
+  /**
+   * For a block whose content was rewritten (a unit written outside the math read into it): the
+   * answer offset of each content index. Absent: `offset + index`.
+   */
+  readonly map?: readonly number[];
+  /** Written in bold (`**91°**`, `**$5$**`): a value the answer emphasizes. */
+  readonly emphasis?: true;
 }
 
 const ENVIRONMENTS = /^\\begin\{(equation|align|alignat|gather|multline|eqnarray|displaymath|flalign)(\*?)\}/;

@@ -17,6 +17,8 @@ export interface ExtractedFormula {
   readonly kind: FormulaKind;
   /** Ordinal of the math block it came from (0-based, in reading order). */
   readonly block: number;
+  /** Written in bold (`**5**` resistors, `**91°**`): a value the answer emphasizes. */
+  readonly emphasis?: true;
 }
 
 /** A fragment that was not kept as a formula, with the reason (a code in `EXTRACT_CODES`). */

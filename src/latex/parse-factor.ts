@@ -152,6 +152,12 @@ function parseSuperscript(p: Parser, node: Node, powered: boolean): Node {
     p.pos = close + 1;
     return binary('^', primed, exponent);
   }
+  const charge = node.type === 'symbol' && !powered ? chargeMark(p, braced) : undefined;
+  if (charge !== undefined) {
+    const renamed = rename(node as SymbolNode, `${(node as SymbolNode).name}^{${charge.text}}`, charge.end);
+    p.pos = charge.next;
+    return renamed;
+  }
   const mark = first === undefined ? undefined : MARK_SUPERSCRIPTS[first.value];
   if (mark !== undefined && node.type === 'symbol' && !powered && (!braced || p.match[p.pos] === p.pos + 2)) {
     const end = braced ? p.match[p.pos]! : p.pos;
@@ -161,6 +167,38 @@ function parseSuperscript(p: Parser, node: Node, powered: boolean): Node {
   }
   const exponent = parseScriptArg(p);
   return binary('^', node, exponent);
+}
+
+/**
+ * An ion's charge written as a superscript (`H_2^+`, `\mathrm{Fe}^{3+}`, `O^{2-}`, Unicode `H₂⁺`): the
+ * sign alone, or digits and a sign, braced — or a bare sign that ends the operand (`H_2^+ = …`, not
+ * `e^-x`). Part of the symbol's name, not a power. Undefined (cursor unmoved) otherwise.
+ */
+function chargeMark(p: Parser, braced: boolean): { text: string; end: number; next: number } | undefined {
+  const sign = (k: number) => {
+    const t = p.tokens[k];
+    return t !== undefined && t.kind === 'char' && (t.value === '+' || t.value === '-');
+  };
+  if (braced) {
+    const close = p.match[p.pos]!;
+    let k = p.pos + 1;
+    let digits = '';
+    while (k < close && p.tokens[k]!.kind === 'num' && /^\d$/.test(p.tokens[k]!.value))
+      digits += p.tokens[k++]!.value;
+    if (k !== close - 1 || !sign(k)) return undefined;
+    return { text: `${digits}${p.tokens[k]!.value}`, end: p.tokens[close]!.end, next: close + 1 };
+  }
+  if (!sign(p.pos)) return undefined;
+  const after = p.tokens[p.pos + 1];
+  const ends =
+    after === undefined ||
+    p.pos + 1 >= p.limit ||
+    after.kind === 'end' ||
+    (after.kind === 'char' && /^[=<>),;\]}+-]$/.test(after.value)) ||
+    (after.kind === 'cmd' &&
+      /^(?:approx|simeq|right|quad|qquad|to|rightarrow|le|ge|leq|geq|neq)$/.test(after.value));
+  if (!ends) return undefined;
+  return { text: p.tokens[p.pos]!.value, end: p.tokens[p.pos]!.end, next: p.pos + 1 };
 }
 
 function parseScriptArgBody(p: Parser): Node {

@@ -1,7 +1,7 @@
 import type { Diagnostic } from '../core/diagnostic.js';
 import { findGivenNodes } from '../dag/given-nodes.js';
 import { withDeclarations } from '../dag/problem-declarations.js';
-import { problemPrepareOptions } from '../dag/problem-options.js';
+import { problemLetters, problemPrepareOptions } from '../dag/problem-options.js';
 import type { Problem } from '../dag/types.js';
 import { prepareFormula, unpreparedFormula } from '../equivalence/index.js';
 import type { NumericTolerance } from '../equivalence/literal-precision.js';
@@ -270,7 +270,11 @@ export function createScorer(problems: readonly Problem[], options: ScorerOption
     }
     // Finding the math blocks is a linear scan; parsing them is charged by extraction itself.
     charge(1 + (response.length >> 6));
-    const extraction = extractFormulas(response, { ...options.extract, workPerChar: EXTRACT_WORK_PER_CHAR });
+    const extraction = extractFormulas(response, {
+      ...options.extract,
+      workPerChar: EXTRACT_WORK_PER_CHAR,
+      quantityLetters: problemLetters(problem),
+    });
     diagnostics.push(...extraction.diagnostics.map((d) => ({ ...d, where })));
     if (extraction.formulas.length === 0 && response.trim() !== '') {
       diagnostics.push({ code: 'no-formulas', severity: 'warning', message: 'no formula extracted', where });

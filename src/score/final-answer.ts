@@ -942,7 +942,10 @@ function concluding(part: Part, inPart: number, response: string): Statement[] {
     counted++;
   }
   for (const s of formulas) if (groups.has(group(s)) || conditions.has(group(s))) out.add(s);
-  const value = part.statements.filter((s) => s.bare).at(-1);
+  const value = lastValue(
+    part.statements.filter((s) => s.bare),
+    response,
+  );
   if (value !== undefined) out.add(value);
   if (part.summary !== undefined) for (const s of part.statements) if (s.offset >= part.summary) out.add(s);
   return [...out];
@@ -958,6 +961,17 @@ function isCondition(response: string, offset: number): boolean {
     .slice(Math.max(lineStart, offset - 40), offset)
     .replace(/(?:\$+|\\\(|\\\[|\s)+$/, '');
   return CONDITION_WORD.test(before);
+}
+
+/**
+ * The part's last bare value; a value written in bold (`That is **5** resistors, and no arrangement
+ * of 4 gives 7/6.`) is the one its line declares, over plain values later on that line.
+ */
+function lastValue(values: readonly Statement[], response: string): Statement | undefined {
+  const last = values.at(-1);
+  if (last === undefined || last.emphasis) return last;
+  const lineStart = response.lastIndexOf('\n', last.offset - 1) + 1;
+  return values.filter((s) => s.emphasis && s.offset >= lineStart).at(-1) ?? last;
 }
 
 /**

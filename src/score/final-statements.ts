@@ -16,6 +16,8 @@ export interface Statement {
   readonly block?: number;
   /** A lone expression (`4.75\,\mathrm{h}`), not a relation. */
   readonly bare: boolean;
+  /** Written in bold (`**5**` resistors): a value the answer emphasizes. */
+  readonly emphasis?: true;
   /** The two sides of an equation (`=`, `\approx`); undefined for bare values and inequalities. */
   readonly sides?: { readonly lhs: string; readonly rhs: string };
   /** Some side (or the bare expression) evaluates to a number. */
@@ -45,7 +47,14 @@ export function finalStatements(
   extraction: ExtractionResult,
   prepare: (latex: string) => PreparedFormula,
 ): Statement[] {
-  const read: { latex: string; offset: number; boxed: boolean; bare: boolean; block?: number }[] = [];
+  const read: {
+    latex: string;
+    offset: number;
+    boxed: boolean;
+    bare: boolean;
+    block?: number;
+    emphasis?: true;
+  }[] = [];
   const boxes = boxedSpans(response).slice(0, MAX_BOXES);
   const inBox = (offset: number) =>
     boxes.some((b) => offset >= b.start && offset < b.start + b.content.length);
@@ -61,12 +70,26 @@ export function finalStatements(
     if (!inBox(f.offset))
       read.push({ latex: f.latex, offset: f.offset, boxed: f.kind === 'boxed', bare: false, block: f.block });
   for (const f of extraction.candidates)
-    if (!inBox(f.offset) && !inProse(response, f.offset, f.kind))
-      read.push({ latex: f.latex, offset: f.offset, boxed: f.kind === 'boxed', bare: true, block: f.block });
+    if (!inBox(f.offset) && (f.emphasis === true || !inProse(response, f.offset, f.kind)))
+      read.push({
+        latex: f.latex,
+        offset: f.offset,
+        boxed: f.kind === 'boxed',
+        bare: true,
+        block: f.block,
+        ...(f.emphasis ? { emphasis: true as const } : {}),
+      });
   read.sort((a, b) => a.offset - b.offset);
-  return read.map(({ latex, offset, boxed, bare, block }) => {
+  return read.map(({ latex, offset, boxed, bare, block, emphasis }) => {
     const whole = prepare(latex);
-    const base = block === undefined ? { latex, offset, boxed, bare } : { latex, offset, boxed, bare, block };
+    const base = {
+      latex,
+      offset,
+      boxed,
+      bare,
+      ...(block === undefined ? {} : { block }),
+      ...(emphasis ? { emphasis } : {}),
+    };
     if (bare)
       return {
         ...base,

@@ -178,7 +178,9 @@ export function createPairMatcher(options: PairMatcherOptions = {}): PairMatcher
         return mode === 'strict' || identitiesAgree(answer, node) ? 'equivalent' : 'different';
       }
     }
-    const key = `${mode}\u0000${answer.canonical}\u0001${node.canonical}`;
+    // The precision a value is written to is not in its canonical text (`30` and `30.0\,\mathrm{cm}`
+    // read alike) but decides the comparison: it is part of the key.
+    const key = `${mode}\u0000${answer.precision}\u0000${answer.canonical}\u0001${node.precision}\u0000${node.canonical}`;
     if (useCache) {
       const hit = cache.get(key);
       if (hit !== undefined) {

@@ -10,6 +10,8 @@ interface Case {
   kinds?: string[];
   dropped?: string[];
   candidates?: string[];
+  /** The problem's single-letter quantities (`quantityLetters`); absent: not given. */
+  letters?: string[];
 }
 
 const squash = (s: string): string => s.replace(/\s+/g, ' ').trim();
@@ -20,7 +22,10 @@ const cases = readFileSync(new URL('./extract-cases.jsonl', import.meta.url), 'u
 
 for (const c of cases) {
   test(`extract: ${c.name}`, () => {
-    const result = extractFormulas(c.markdown);
+    const result = extractFormulas(
+      c.markdown,
+      c.letters === undefined ? {} : { quantityLetters: new Set(c.letters) },
+    );
     assert.deepEqual(
       result.formulas.map((f) => squash(f.latex)),
       c.formulas.map(squash),

@@ -1,0 +1,143 @@
+import { parseUnit } from '../physics/units.js';
+import type { MathBlock } from './find-math-blocks.js';
+
+/**
+ * Units that math leaves outside itself or writes as bare letters, read into the value they
+ * follow. Two ways chat models write them:
+ *
+ * - after the closing delimiter: `$s_2' = 60$ cm`, `$\Delta\theta \approx 1.02$ mrad`. The writer put
+ *   the unit in prose; it belongs to the value that ends the math.
+ * - in plain text, a bare letter after a stated value: `h ≈ 71 m`, `Θ_D = 350 K`, `t = 4.75 h`.
+ *   TeX reads `M = 2 m` as twice m; a plain-text value is read with its unit, unless the problem
+ *   uses that letter as a quantity.
+ *
+ * Both rewrite the block's content (`60\,\mathrm{cm}`) and keep a map back to the answer's offsets.
+ */
+
+/** A number as a value is written: `60`, `-3.5`, `1.02\times10^{-3}`, `2.0×10⁹`, `6e22`. */
+const NUMBER =
+  /[-−]?\d+(?:\.\d+)?(?:\s*(?:\\times|×|\\cdot|·)\s*10\s*(?:\^\s*(?:\{\s*[-−]?\d+\s*\}|[-−]?\d+)|[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+)|[eE][-+−]?\d+)?/
+    .source;
+/** Before a stated value: the start, a relation, `:` or `(` (never an operator: `1/600` mm is not 1/(600 mm)). */
+const STATED_BEFORE = /(?:^|[=≈≃<>:(]|\\(?:approx|simeq|sim|le|ge|leq|geq|lt|gt))\s*/.source;
+/** Math content that ends with a stated number or a ratio of numbers (`d = 1/600`): the value. */
+const ENDS_WITH_VALUE = new RegExp(`${STATED_BEFORE}(${NUMBER}(?:\\s*/\\s*\\d+(?:\\.\\d+)?)?)\\s*$`);
+/** Words that parse as units but are English after a formula (`$x = 5$ in the …`, `$n=2$ as …`). */
+const ENGLISH_UNITS = new Set(['in', 'am', 'as', 'us', 'at', 'mi', 'cd', 'pc', 'ha', 'lm', 'lx', 'ly', 'au']);
+/** The unit token after a closing delimiter: up to a space or sentence punctuation. */
+const AFTER = /^[ \t]*([A-Za-zµμΩÅ°][^\s,;:!?)\]$*]*?)(?=[.,;:!?)\]*]*(?:\s|$))/;
+
+/** Most characters looked at after a closing delimiter. */
+const AFTER_WINDOW = 40;
+
+/** An edit of a block's content: `[start, end)` becomes `text`, written at answer offsets `[from, to)`. */
+interface Edit {
+  readonly start: number;
+  readonly end: number;
+  readonly text: string;
+  readonly from: number;
+  readonly to: number;
+}
+
+/**
+ * The unit written right after an inline math block that ends with a stated number
+ * (`$s_2' = 60$ cm`, `\(\Delta\theta \approx 1.02\) mrad`), read into the block
+ * (`s_2' = 60\,\mathrm{cm}`); the block unchanged when there is none. The word must parse whole as a
+ * unit and not be an English word (`in`, `as`, `at`); `°` becomes `^\circ`.
+ */
+export function unitAfterMath(markdown: string, block: MathBlock): MathBlock {
+  if (block.kind !== 'inline' || block.map !== undefined) return block;
+  const close = block.offset + block.content.length;
+  const delimiter = markdown[close] === '$' ? 1 : markdown.startsWith('\\)', close) ? 2 : 0;
+  const value = delimiter === 0 ? null : ENDS_WITH_VALUE.exec(block.content);
+  if (value === null) return block;
+  const after = close + delimiter;
+  const m = AFTER.exec(markdown.slice(after, after + AFTER_WINDOW));
+  if (m === null) return block;
+  const word = m[1]!.replace(/[.]+$/, '');
+  if (word === '' || ENGLISH_UNITS.has(word) || !parseUnit(word).ok) return block;
+  const from = after + m[0].indexOf(word);
+  const text = word === '°' ? '^\\circ' : `\\,\\mathrm{${word}}`;
+  const end = block.content.length;
+  const unit = { start: end, end, text, from, to: from + word.length };
+  // A ratio takes the unit whole: `1/600` mm is (1/600) mm, not 1/(600 mm).
+  const ratio = value[1]!.includes('/');
+  if (!ratio) return rewrite(block, [unit]);
+  const open = block.content.lastIndexOf(value[1]!);
+  return rewrite(block, [
+    { start: open, end: open, text: '(', from: block.offset + open, to: block.offset + open + 1 },
+    { ...unit, text: `)${text}` },
+  ]);
+}
+
+/** Bare letters read as a unit after a stated value in plain text: SI symbols and the hour. */
+const PLAIN_LETTERS = new Set(['m', 's', 'g', 'K', 'A', 'N', 'J', 'W', 'C', 'V', 'T', 'F', 'H', 'h']);
+/** A stated value, a space, a bare unit letter (with a power) that ends the statement. */
+const PLAIN_VALUE = new RegExp(
+  `(${STATED_BEFORE})(${NUMBER})([ \\t]+|\\\\[,;: ]|~)([A-Za-z])((?:\\^\\{?[-−]?\\d\\}?|\\^[-−]?\\d|[⁻¹²³]+)?)(?=\\s*(?:$|[,;)\\]=≈<>→⇒]|\\\\(?:approx|Rightarrow|to|quad|qquad)(?![a-zA-Z])))`,
+  'g',
+);
+
+/**
+ * A plain-text span with each bare unit letter after a stated value read as that unit
+ * (`h ≈ 71 m` → `h ≈ 71\,\mathrm{m}`, `t_m = 4.75 h`, `k = 0.12 h⁻¹`): the letter follows a
+ * relation's number and ends the statement, and the problem does not use it as a quantity
+ * (`quantities`: its single-letter symbols). Unchanged when there is none.
+ */
+export function plainTextUnits(block: MathBlock, quantities: ReadonlySet<string>): MathBlock {
+  const edits: Edit[] = [];
+  // `%` is TeX's comment sign; in plain text after a number it is percent (`η ≈ 59.4 %`).
+  for (const m of block.content.matchAll(/(\d)[ \t]*(?<!\\)%/g)) {
+    const start = (m.index ?? 0) + 1;
+    const end = (m.index ?? 0) + m[0].length;
+    edits.push({ start, end, text: '\\%', from: block.offset + start, to: block.offset + end });
+  }
+  if (!/[\d⁰¹²³⁴⁵⁶⁷⁸⁹][ \t\\,;:~]+[A-Za-z]/.test(block.content))
+    return edits.length === 0 ? block : rewrite(block, edits);
+  PLAIN_VALUE.lastIndex = 0;
+  for (let m = PLAIN_VALUE.exec(block.content); m !== null; m = PLAIN_VALUE.exec(block.content)) {
+    const letter = m[4]!;
+    if (!PLAIN_LETTERS.has(letter) || quantities.has(letter)) continue;
+    const start = m.index + m[1]!.length + m[2]!.length;
+    const end = m.index + m[0].length;
+    const power = m[5]!;
+    edits.push({
+      start,
+      end,
+      text: `\\,\\mathrm{${letter}${power === '' ? '' : unicodePower(power)}}`,
+      from: block.offset + start,
+      to: block.offset + end,
+    });
+  }
+  edits.sort((a, b) => a.start - b.start);
+  const apart = edits.filter((e, i) => i === 0 || e.start >= edits[i - 1]!.end);
+  return apart.length === 0 ? block : rewrite(block, apart);
+}
+
+/** A unit's power as TeX reads it inside the unit: `⁻¹`, `^-1`, `^{-1}` → `^{-1}`. */
+function unicodePower(power: string): string {
+  const digits: Record<string, string> = { '⁻': '-', '−': '-', '¹': '1', '²': '2', '³': '3' };
+  return `^{${[...power.replace(/[\^{}]/g, '')].map((c) => digits[c] ?? c).join('')}}`;
+}
+
+/** The block with `edits` applied (in order, not overlapping), and its map back to the answer. */
+function rewrite(block: MathBlock, edits: readonly Edit[]): MathBlock {
+  let content = '';
+  const map: number[] = [];
+  let k = 0;
+  for (const e of edits) {
+    for (; k < e.start; k++) {
+      content += block.content[k];
+      map.push(block.offset + k);
+    }
+    const span = Math.max(1, e.to - e.from);
+    for (let j = 0; j < e.text.length; j++) map.push(e.from + Math.floor((j * span) / e.text.length));
+    content += e.text;
+    k = e.end;
+  }
+  for (; k < block.content.length; k++) {
+    content += block.content[k];
+    map.push(block.offset + k);
+  }
+  return { ...block, content, map };
+}
