@@ -145,7 +145,8 @@ function lineSpans(line: string, bold: readonly { start: number; end: number }[]
     const run = trimRun(line, tokens[k]!.start, tokens[j - 1]!.end);
     const whole = k === 0 && j === tokens.length;
     const before = tokens[k - 1]?.text.toLowerCase().replace(/[*_]/g, '');
-    const copula = before !== undefined && COPULAS.has(before);
+    // A copula, or a label in words ending with a colon (`- Final speed: 12 m/s`).
+    const copula = before !== undefined && (COPULAS.has(before) || /[a-z]{2}:$/.test(before));
     // A count and its noun ending the line ("the minimum number is 5 resistors."): the count.
     const counted =
       copula &&

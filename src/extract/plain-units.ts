@@ -72,17 +72,21 @@ export function unitAfterMath(markdown: string, block: MathBlock): MathBlock {
 
 /** Bare letters read as a unit after a stated value in plain text: SI symbols and the hour. */
 const PLAIN_LETTERS = new Set(['m', 's', 'g', 'K', 'A', 'N', 'J', 'W', 'C', 'V', 'T', 'F', 'H', 'h']);
-/** A stated value, a space, a bare unit letter (with a power) that ends the statement. */
+/** A unit symbol written bare, with its power: `m`, `s⁻¹`, `kg`, `s^-2`, `K^{-1}`. */
+const ATOM = '[A-Za-zµμΩ]{1,3}(?:\\^\\{?[-−]?\\d\\}?|\\^[-−]?\\d|[⁻¹²³]+)?';
+/** A stated value, a space, a bare unit (one letter, or symbols with a negative power) ending the statement. */
 const PLAIN_VALUE = new RegExp(
-  `(${STATED_BEFORE})(${NUMBER})([ \\t]+|\\\\[,;: ]|~)([A-Za-z])((?:\\^\\{?[-−]?\\d\\}?|\\^[-−]?\\d|[⁻¹²³]+)?)(?=\\s*(?:$|[,;)\\]=≈<>→⇒]|\\\\(?:approx|Rightarrow|to|quad|qquad)(?![a-zA-Z])))`,
+  `(${STATED_BEFORE})(${NUMBER})([ \\t]+|\\\\[,;: ]|~)(${ATOM}(?:[ ·]${ATOM})*)(?=\\s*(?:$|[,;)\\]=≈<>→⇒]|\\\\(?:approx|Rightarrow|to|quad|qquad)(?![a-zA-Z])))`,
   'g',
 );
 
 /**
- * A plain-text span with each bare unit letter after a stated value read as that unit
- * (`h ≈ 71 m` → `h ≈ 71\,\mathrm{m}`, `t_m = 4.75 h`, `k = 0.12 h⁻¹`): the letter follows a
- * relation's number and ends the statement, and the problem does not use it as a quantity
- * (`quantities`: its single-letter symbols). Unchanged when there is none.
+ * A plain-text span with each bare unit after a stated value read as that unit (`h ≈ 71 m` →
+ * `h ≈ 71\,\mathrm{m}`, `t_m = 4.75 h`, `k = 0.12 h⁻¹`, `v = 20 m s⁻¹`): the unit follows a
+ * relation's number and ends the statement. A single letter counts only when the problem does not
+ * use it as a quantity (`quantities`: its single-letter symbols); symbols written apart count when
+ * one carries a negative power (`m s⁻¹`, `J K⁻¹ mol⁻¹`; not `2 m g`, a product). `%` after a number
+ * is percent. Unchanged when there is none.
  */
 export function plainTextUnits(block: MathBlock, quantities: ReadonlySet<string>): MathBlock {
   const edits: Edit[] = [];
@@ -92,26 +96,41 @@ export function plainTextUnits(block: MathBlock, quantities: ReadonlySet<string>
     const end = (m.index ?? 0) + m[0].length;
     edits.push({ start, end, text: '\\%', from: block.offset + start, to: block.offset + end });
   }
-  if (!/[\d⁰¹²³⁴⁵⁶⁷⁸⁹][ \t\\,;:~]+[A-Za-z]/.test(block.content))
-    return edits.length === 0 ? block : rewrite(block, edits);
-  PLAIN_VALUE.lastIndex = 0;
-  for (let m = PLAIN_VALUE.exec(block.content); m !== null; m = PLAIN_VALUE.exec(block.content)) {
-    const letter = m[4]!;
-    if (!PLAIN_LETTERS.has(letter) || quantities.has(letter)) continue;
-    const start = m.index + m[1]!.length + m[2]!.length;
-    const end = m.index + m[0].length;
-    const power = m[5]!;
-    edits.push({
-      start,
-      end,
-      text: `\\,\\mathrm{${letter}${power === '' ? '' : unicodePower(power)}}`,
-      from: block.offset + start,
-      to: block.offset + end,
-    });
+  if (/[\d⁰¹²³⁴⁵⁶⁷⁸⁹][ \t\\,;:~]+[A-Za-zµμΩ]/.test(block.content)) {
+    PLAIN_VALUE.lastIndex = 0;
+    for (let m = PLAIN_VALUE.exec(block.content); m !== null; m = PLAIN_VALUE.exec(block.content)) {
+      const unit = plainUnit(m[4]!, quantities);
+      if (unit === undefined) continue;
+      const start = m.index + m[1]!.length + m[2]!.length;
+      const end = m.index + m[0].length;
+      edits.push({
+        start,
+        end,
+        text: `\\,\\mathrm{${unit}}`,
+        from: block.offset + start,
+        to: block.offset + end,
+      });
+    }
   }
   edits.sort((a, b) => a.start - b.start);
   const apart = edits.filter((e, i) => i === 0 || e.start >= edits[i - 1]!.end);
   return apart.length === 0 ? block : rewrite(block, apart);
+}
+
+/** The TeX of a bare plain-text unit (`m`, `h⁻¹`, `m s⁻¹`), or undefined when it is not read as one. */
+function plainUnit(written: string, quantities: ReadonlySet<string>): string | undefined {
+  const atoms = written.split(/[ ·]/).map((a) => {
+    const m = /^([A-Za-zµμΩ]+)(.*)$/.exec(a)!;
+    return { base: m[1]!, power: m[2]! };
+  });
+  if (atoms.length === 1) {
+    const { base, power } = atoms[0]!;
+    if (!PLAIN_LETTERS.has(base) || quantities.has(base)) return undefined;
+    return `${base}${power === '' ? '' : unicodePower(power)}`;
+  }
+  if (!atoms.some((a) => /[-−⁻]/.test(a.power))) return undefined;
+  if (!atoms.every((a) => parseUnit(a.base).ok && !ENGLISH_UNITS.has(a.base))) return undefined;
+  return atoms.map((a) => `${a.base}${a.power === '' ? '' : unicodePower(a.power)}`).join('\\,');
 }
 
 /** A unit's power as TeX reads it inside the unit: `⁻¹`, `^-1`, `^{-1}` → `^{-1}`. */
