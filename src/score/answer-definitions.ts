@@ -14,7 +14,9 @@ const MAX_STATEMENTS = 64;
  * `a = \frac{r_0 + r_1}{2}`; `x = \frac{\mu B}{k_B T}`): symbol LaTeX → its value LaTeX, for a symbol
  * the answer defines in one statement only (a chain `a = X = Y` is one statement; a symbol defined
  * again with an equivalent value keeps its definition; one defined twice with different values, or in
- * terms of itself, is left out). `exclude`: symbols never taken (the expected
+ * terms of itself, is left out). A left side that is a power of one symbol (`\omega_p^2 = \frac{ne^2}{\varepsilon_0 m}`)
+ * defines the symbol as the positive root of the right side, as a grader reads it for a positive
+ * quantity. `exclude`: symbols never taken (the expected
  * quantity's own variables). A final statement written with such a symbol is compared with the
  * symbol replaced by its definition, as a grader reads "where …".
  */
@@ -27,13 +29,14 @@ export function answerDefinitions(
   // work stays bounded on answers with thousands of formulas.
   for (const s of statements.slice(-MAX_STATEMENTS)) {
     if (s.bare || s.sides === undefined) continue;
-    const symbol = definedSymbol(s.sides.lhs, prepare);
+    const symbol = definedSymbol(s.sides.lhs, prepare) ?? definedPower(s.sides.lhs);
     if (symbol === undefined) continue;
     const { name, latex } = symbol;
+    const rhs = symbol.root === undefined ? s.sides.rhs : rootOf(s.sides.rhs, symbol.root);
     const previous = found.get(name);
     if (previous === null) continue;
     // A temperature difference in °C defines a difference (`\Delta T = 49\,^{\circ}\mathrm{C}` is 49 K).
-    const text = temperatureDifference(s.sides.lhs, s.sides.rhs) ?? s.sides.rhs;
+    const text = temperatureDifference(s.sides.lhs, s.sides.rhs) ?? rhs;
     const value = prepare(text);
     if (previous !== undefined) {
       // Defined again (`z_R = \pi w_0^2/\lambda`, later "where z_R = \frac{\pi w_0^2}{\lambda}"): one
@@ -67,7 +70,7 @@ function sameValue(a: PreparedFormula, b: PreparedFormula): boolean {
 function definedSymbol(
   lhs: string,
   prepare: (latex: string) => PreparedFormula,
-): { name: string; latex: string } | undefined {
+): { name: string; latex: string; root?: number } | undefined {
   const direct = symbolName(lhs);
   if (direct !== undefined) return { name: direct, latex: lhs.trim() };
   const p = prepare(lhs);
@@ -91,4 +94,28 @@ function definedSymbol(
     stack.push(...childNodes(node));
   }
   return undefined;
+}
+
+/** The largest power a defining left side may carry (`\omega_p^2`, `v^3`). */
+const MAX_ROOT = 4;
+
+/**
+ * The symbol a left side `s^k` defines (k a whole number from 2 to {@link MAX_ROOT}): its name, its
+ * LaTeX and the root k taken of the right side; undefined for any other left side.
+ */
+function definedPower(lhs: string): { name: string; latex: string; root: number } | undefined {
+  const parsed = parseLatex(lhs);
+  if (!parsed.ok) return undefined;
+  const tree = parsed.tree;
+  if (tree.type !== 'binary' || tree.op !== '^' || tree.left.type !== 'symbol') return undefined;
+  const power = tree.right;
+  if (power.type !== 'number' || !Number.isInteger(power.value) || power.value < 2 || power.value > MAX_ROOT)
+    return undefined;
+  const base = tree.left;
+  return { name: base.name, latex: lhs.slice(base.span.start, base.span.end), root: power.value };
+}
+
+/** The positive k-th root of a value, as LaTeX. */
+function rootOf(value: string, k: number): string {
+  return k === 2 ? `\\sqrt{${value}}` : `\\left(${value}\\right)^{1/${k}}`;
 }

@@ -12,6 +12,7 @@ import {
   prepareFormula,
   symbolName,
   VALUE_SYMBOL,
+  valuesClearlyDiffer,
 } from '../equivalence/index.js';
 import { DEFAULT_NUMERIC_TOLERANCE, type NumericTolerance } from '../equivalence/literal-precision.js';
 import { scalingOf } from '../equivalence/order-of-magnitude.js';
@@ -19,6 +20,7 @@ import type { EquivalenceOptions, PreparedFormula } from '../equivalence/types.j
 import type { ExtractionResult } from '../extract/types.js';
 import { parseLatex } from '../latex/index.js';
 import { substituteSymbols } from '../normalize/index.js';
+import { freeVariables } from '../numeric/free-variables.js';
 import { workExhausted } from '../numeric/work-meter.js';
 import { answerDefinitions } from './answer-definitions.js';
 import {
@@ -28,16 +30,19 @@ import {
   phraseMatches,
   relationSides,
 } from './answer-text.js';
-import { finalStatements, type Statement } from './final-statements.js';
+import { finalStatements, PLUS_MINUS, type Statement, signBranches } from './final-statements.js';
 import {
   type ForwardValues,
+  forwardAlong,
   forwardValues,
   valueAt,
   witnessInputs,
   witnessStated,
+  witnessStatedExcept,
 } from './forward-values.js';
 import {
   type Dimension,
+  expressionValue,
   gradeValue,
   integerUnitReading,
   sameDimension,
@@ -311,16 +316,19 @@ function judgeAll(
       const haystacks = boxes.length > 0 ? boxes : [response.slice(-400)];
       return haystacks.find((h) => phraseMatches(e.latex, h));
     }
-    const build = (got?: (latex: string) => PreparedFormula) =>
-      e.form === 'numerical'
-        ? either(
-            numericTest(e, prepare, options.tolerance, letterQuantities, got),
-            recomputedTest(e, problem, prepare, options.tolerance, letterQuantities, got),
-          )
-        : either(
-            algebraicTest(e, prepare, compare, got),
-            forwardTest(e, problem, prepare, options.tolerance, got),
-          );
+    const build = (got?: (latex: string) => PreparedFormula, want = prepare) =>
+      anyOf(
+        e.form === 'numerical'
+          ? either(
+              numericTest(e, want, options.tolerance, letterQuantities, got),
+              recomputedTest(e, problem, want, options.tolerance, letterQuantities, got),
+            )
+          : either(
+              algebraicTest(e, want, compare, got),
+              forwardTest(e, problem, want, options.tolerance, got),
+            ),
+        rangeTest(e, problem, want, options.tolerance, got),
+      );
     const plain = build();
     if (plain === undefined) return undefined;
     const test = withDefinitions(plain, e, definitions, problem, prepare, build);
@@ -335,7 +343,7 @@ function judgeAll(
       response,
       inPart(e),
       expected.length,
-      direction,
+      (s) => direction(s) || negativeInWords(response, s, askedSymbol(e.latex)),
     );
   });
 }
@@ -460,25 +468,70 @@ function withDefinitions(
   definitions: ReadonlyMap<string, { readonly symbol: string; readonly value: string }>,
   problem: Problem,
   prepare: (latex: string) => PreparedFormula,
-  build: (got: (latex: string) => PreparedFormula) => CandidateTest | undefined,
+  build: (
+    got: (latex: string) => PreparedFormula,
+    want?: (latex: string) => PreparedFormula,
+  ) => CandidateTest | undefined,
 ): CandidateTest {
   if (definitions.size === 0) return test;
   const want = prepare(e.latex);
   const used = new Set(want.ok ? want.variables : []);
   const mapped = new Set(Object.keys(problem.constants ?? {}).map((k) => symbolName(k) ?? k));
   const values = new Map<string, Node>();
+  // A magnitude the expected answer uses, written out in its components by the answer
+  // (`v = \sqrt{v_x^2 + v_y^2}`): read in the expected answer too, once checked to be that magnitude.
+  const magnitudes = new Map<string, Node>();
   for (const [name, d] of definitions) {
-    if (used.has(name) || mapped.has(name)) continue;
+    if (mapped.has(name)) continue;
+    if (used.has(name) && !magnitudeOfComponents(d, prepare)) continue;
     const parsed = parseLatex(d.value);
-    if (parsed.ok) values.set(name, parsed.tree);
+    if (!parsed.ok) continue;
+    values.set(name, parsed.tree);
+    if (used.has(name)) magnitudes.set(name, parsed.tree);
   }
   if (values.size === 0) return test;
-  const defined = build((latex) => prepare(substituteDefinitions(latex, values) ?? latex));
+  const substituted = (latex: string) => prepare(substituteDefinitions(latex, values) ?? latex);
+  const defined = build(
+    substituted,
+    magnitudes.size === 0 ? prepare : (latex) => prepare(substituteDefinitions(latex, magnitudes) ?? latex),
+  );
   if (defined === undefined) return test;
   return {
     numerical: test.numerical,
     accepts: (text, whole) => test.accepts(text, whole) || defined.accepts(text, whole),
   };
+}
+
+/** The axes whose components name a vector's (`v_x`, `E_{y}`). */
+const AXES = ['x', 'y', 'z'] as const;
+
+/**
+ * Whether an answer's definition writes a vector's magnitude in its components, correctly:
+ * `v = \sqrt{v_x^2 + v_y^2}` (the symbol one letter or command, its components the same symbol with
+ * the subscripts x, y, z, at least two of them, and nothing else), checked against
+ * `v = \sqrt{v_x^2 + v_y^2}` written from those names. A wrong one (`\sqrt{v_x^2 - v_y^2}`) is not read.
+ */
+function magnitudeOfComponents(
+  d: { readonly symbol: string; readonly value: string },
+  prepare: (latex: string) => PreparedFormula,
+): boolean {
+  if (!/^(?:\\[a-zA-Z]+|[a-zA-Z])$/.test(d.symbol.trim())) return false;
+  const value = prepare(d.value);
+  if (!value.ok || value.kind !== 'expression') return false;
+  const components = AXES.map((axis) => `${d.symbol.trim()}_{${axis}}`).filter((c) => {
+    const name = symbolName(c);
+    return name !== undefined && value.variables.includes(name);
+  });
+  const written = value.variables.filter((v) => v !== VALUE_SYMBOL);
+  if (components.length < 2 || components.length !== written.length) return false;
+  const magnitude = prepare(`${d.symbol} = \\sqrt{${components.map((c) => `${c}^2`).join(' + ')}}`);
+  const definition = prepare(`${d.symbol} = ${d.value}`);
+  return (
+    magnitude.ok &&
+    definition.ok &&
+    !valuesClearlyDiffer(magnitude, definition) &&
+    compareFormulas(magnitude, definition).verdict === 'equivalent'
+  );
 }
 
 /** Rounds of substitution (a definition may use another: `Z_0 = \frac{\eta_0}{2\pi}…`, `\eta_0 = …`). */
@@ -685,6 +738,89 @@ function either(a: CandidateTest | undefined, b: CandidateTest | undefined): Can
   };
 }
 
+/** A test that accepts what any of the defined tests accepts; undefined when none is. */
+function anyOf(a: CandidateTest | undefined, b: CandidateTest | undefined): CandidateTest | undefined {
+  if (a === undefined) return b;
+  if (b === undefined) return a;
+  return {
+    numerical: a.numerical,
+    accepts: (text, whole) => a.accepts(text, whole) || b.accepts(text, whole),
+  };
+}
+
+/** A chain `A \le X \le B` (or with `<`, or downward `B \ge X \ge A`), read upward: lower bound, quantity, upper bound. */
+function rangeOf(latex: string): { lower: string; quantity: string; upper: string } | undefined {
+  const parsed = parseLatex(latex);
+  if (!parsed.ok || parsed.tree.type !== 'relation' || parsed.tree.ops.length !== 2) return undefined;
+  const { ops, args } = parsed.tree;
+  const up = ops.every((o) => o === '<' || o === '<=');
+  const down = ops.every((o) => o === '>' || o === '>=');
+  if (!up && !down) return undefined;
+  const text = (n: Node) => latex.slice(n.span.start, n.span.end);
+  const [a, x, b] = args as [Node, Node, Node];
+  return up
+    ? { lower: text(a), quantity: text(x), upper: text(b) }
+    : { lower: text(b), quantity: text(x), upper: text(a) };
+}
+
+/** The unit after a number (`3.4\,\mathrm{eV}` → `\,\mathrm{eV}`); empty when none. */
+function unitTail(text: string): string {
+  const m = /^\s*-?\d+(?:\.\d*)?(?:\s*\\times\s*10\^\{?-?\d+\}?)?(.*)$/s.exec(text);
+  return m === null ? '' : m[1]!.trim();
+}
+
+/**
+ * A range for the expected answer (`E_{\min} \le E \le E_{\max}`, or with its numbers): met by a
+ * range of the same quantity whose bounds are each the expected bound's value, with the grader
+ * tolerance — a bound written in symbols takes its value from the DAG solved forward at the
+ * problem's own data (witness stated in the text). A unit written once, on the upper bound
+ * (`1.2 \le E \le 3.4\,\mathrm{eV}`), is the lower bound's too. Strict and non-strict inequalities
+ * name the same range; one bound, swapped bounds or another quantity do not.
+ */
+function rangeTest(
+  e: Expected,
+  problem: Problem,
+  prepare: (latex: string) => PreparedFormula,
+  tolerance: NumericTolerance | undefined,
+  prepareGot: (latex: string) => PreparedFormula = prepare,
+): CandidateTest | undefined {
+  const range = rangeOf(e.latex);
+  if (range === undefined) return undefined;
+  const name = symbolName(range.quantity);
+  if (name === undefined) return undefined;
+  const boundValue = (text: string): number | undefined => {
+    const p = prepare(text);
+    const direct = expressionValue(p);
+    if (direct !== undefined) return direct;
+    if (!p.ok || p.kind !== 'expression' || !witnessStated(problem)) return undefined;
+    const f = forwardValues(problem);
+    const v = f === undefined ? Number.NaN : valueAt(p, f.points[0]!);
+    return Number.isFinite(v) ? v : undefined;
+  };
+  let bounds: [number | undefined, number | undefined] | undefined;
+  return {
+    numerical: e.form === 'numerical',
+    accepts: (text, whole) => {
+      if (!whole) return false;
+      const got = rangeOf(text);
+      if (got === undefined || symbolName(got.quantity) !== name) return false;
+      bounds ??= [boundValue(range.lower), boundValue(range.upper)];
+      const [lo, hi] = bounds;
+      if (lo === undefined || hi === undefined) return false;
+      const [loTail, hiTail] = [unitTail(got.lower), unitTail(got.upper)];
+      const lower = loTail === '' && hiTail !== '' ? `${got.lower}\\,${hiTail}` : got.lower;
+      const meets = (bound: string, want: number) => {
+        const w = writtenValue(prepareGot(bound));
+        return (
+          w !== undefined &&
+          gradeValue(roundedInteger(bound, w), { value: want, unit: 0 }, e.sigfigs, tolerance)
+        );
+      };
+      return meets(lower, lo) && meets(got.upper, hi);
+    },
+  };
+}
+
 /** Points of the forward solve at which an answer written in the given quantities must agree. */
 const FORWARD_AGREEMENT = 3;
 
@@ -735,9 +871,12 @@ function forwardTest(
         const want = f === undefined ? Number.NaN : valueAt(value, f.points[0]!);
         return Number.isFinite(want) && gradeValue(w, { value: want, unit: 0 }, e.sigfigs, tolerance);
       }
+      const inputs = witnessInputs(problem);
+      // The given numbers substituted, a variable of the reference kept (`v(t) = 12(1 - e^{-t/0.35})`
+      // for `v(t) = v_0(1 - e^{-t/T})`): graded at the problem's own data, those variables varied.
+      if (inputs !== undefined && substitutedAlong(got, vars, inputs)) return true;
       // Written in the given quantities: only where the reference writes intermediates (else plain
       // equivalence has decided). Checked on the witness's inputs before anything is solved.
-      const inputs = witnessInputs(problem);
       if (inputs === undefined || written.every((v) => inputs.has(v))) return false;
       if (!vars.every((v) => inputs.has(v) || written.includes(v))) return false;
       const f = forward();
@@ -753,6 +892,31 @@ function forwardTest(
       return agree >= FORWARD_AGREEMENT;
     },
   };
+  /**
+   * Whether an answer keeping only `vars` of the reference's inputs (the rest substituted by the
+   * problem's numbers, every one written in its text) agrees with the reference at the witness with
+   * those inputs varied: within the grader's relative floor at every solved point, at least three.
+   */
+  function substitutedAlong(
+    got: PreparedFormula,
+    vars: readonly string[],
+    inputs: ReadonlySet<string>,
+  ): boolean {
+    if (!vars.every((v) => inputs.has(v) && written.includes(v))) return false;
+    if (vars.length >= inputs.size || !witnessStatedExcept(problem, vars)) return false;
+    const f = forwardAlong(problem, vars);
+    if (f === undefined) return false;
+    const floor = (tolerance ?? DEFAULT_NUMERIC_TOLERANCE).floor;
+    let agree = 0;
+    for (const point of f.points) {
+      const a = valueAt(value, point);
+      const b = valueAt(got, point);
+      if (!Number.isFinite(a) || !Number.isFinite(b)) continue;
+      if (Math.abs(a - b) > floor * Math.abs(a) + 1e-12 * Math.abs(b)) return false;
+      agree++;
+    }
+    return agree >= FORWARD_AGREEMENT;
+  }
 }
 
 /** The candidate text that meets the expected answer, or undefined. */
@@ -773,8 +937,19 @@ function judge(
   // A `\pm` set states each of its members only where the part asks for several values (E_max and
   // E_min at once); for one expected value, `(1.25 \pm 0.25)V` is a hedge between two answers.
   const branches = (text: string) => (inPart >= 2 ? signBranches(text) : []);
+  const quantity = keyVariables.filter((v) => v !== VALUE_SYMBOL);
+  // A statement solved for the quantity up to a factor (`qc = …` for q) is an equation in it: its
+  // other side is not a value of the quantity.
+  const inQuantity = (s: Statement) =>
+    key !== undefined && s.sides !== undefined && s.solves(quantity) && !s.names(key, quantity);
+  const asked = askedSymbol(e.latex);
   const tries = (s: Statement, wholeOnly: boolean): string | undefined => {
     if (test.accepts(s.latex, !s.bare)) return s.latex;
+    if (inQuantity(s)) {
+      // Both sides divided by the quantity's factor: `qc = X` read as `q = \frac{X}{c}`.
+      const solved = asked === undefined ? undefined : dividedForm(s.latex, asked);
+      return solved !== undefined && test.accepts(solved, true) ? s.latex : undefined;
+    }
     if (wholeOnly) return undefined;
     if (s.sides === undefined)
       return s.bare ? branches(s.latex).find((t) => test.accepts(t, false)) : undefined;
@@ -823,7 +998,6 @@ function judge(
   if (key !== undefined) {
     // A side that is the quantity has exactly its variables: only such statements have their sides
     // prepared and compared.
-    const quantity = keyVariables.filter((v) => v !== VALUE_SYMBOL);
     const named = part.statements.filter((s) => s.names(key, quantity) && (!test.numerical || s.hasValue));
     if (named.length > 0) {
       const boxed = named.filter((s) => s.boxed);
@@ -853,11 +1027,81 @@ function judge(
   // it never had; a side alone could be an intermediate).
   // Not before a bare value the part declares (boxed or last): a relation before it is an
   // intermediate the declared value may revise.
+  // Nor before the last statement solved for the quantity up to a factor (`qc^2 = …` after the
+  // energy balance it came from): that statement is the answer's value of it.
   const declared = part.statements.filter((s) => s.bare).at(-1)?.offset ?? -1;
+  const solved = part.statements.filter(inQuantity).at(-1)?.offset ?? -1;
   return first(
-    part.statements.filter((s) => !s.bare && s.offset > declared),
+    part.statements.filter((s) => !s.bare && s.member !== true && s.offset > declared && s.offset >= solved),
     true,
   );
+}
+
+/** The one symbol an expected answer names on its left (`q` in `q = …`): its name and LaTeX. */
+function askedSymbol(expected: string): { name: string; latex: string } | undefined {
+  const sides = relationSides(expected);
+  const name = sides === undefined ? undefined : symbolName(sides.lhs);
+  return name === undefined || sides === undefined ? undefined : { name, latex: sides.lhs };
+}
+
+/**
+ * A relation with the asked quantity as a factor of one side and absent from the other
+ * (`qc = \frac{(m_0^2-m_d^2)c^2}{2m_0}`, `\frac12 mv^2 = mgh`), with both sides divided by the rest of
+ * that side: `q = \frac{…}{c}`, `v^{2} = \frac{mgh}{\frac12 m}`. Undefined when the side is not such a
+ * product, is the quantity alone, or the quantity sits in a denominator.
+ */
+function dividedForm(latex: string, asked: { name: string; latex: string }): string | undefined {
+  const parsed = parseLatex(latex);
+  if (!parsed.ok || parsed.tree.type !== 'relation' || parsed.tree.args.length !== 2) return undefined;
+  if (parsed.tree.ops[0] !== '=') return undefined;
+  const [left, right] = parsed.tree.args as [Node, Node];
+  const inLeft = freeVariables(left).includes(asked.name);
+  if (inLeft === freeVariables(right).includes(asked.name)) return undefined;
+  const [side, other] = inLeft ? [left, right] : [right, left];
+  const factor = withoutFactor(side, asked.name);
+  if (factor === undefined || factor.rest === undefined) return undefined;
+  const rest = printLatex(factor.rest);
+  if (rest === undefined) return undefined;
+  const power = factor.power === 1 ? '' : `^{${factor.power}}`;
+  const otherText = latex.slice(other.span.start, other.span.end);
+  return `${asked.latex}${power} = \\frac{${otherText}}{${rest}}`;
+}
+
+/**
+ * A product with the symbol `name` (or a constant power of it) as one factor, split into that power
+ * and the rest (undefined: nothing else); undefined when the symbol is not such a factor.
+ */
+function withoutFactor(node: Node, name: string): { power: number; rest?: Node } | undefined {
+  const has = (n: Node) => freeVariables(n).includes(name);
+  if (node.type === 'symbol') return node.name === name ? { power: 1 } : undefined;
+  if (node.type === 'unary' && node.op === '-') {
+    const inner = withoutFactor(node.arg, name);
+    const one = { type: 'number', value: 1, raw: '1', span: node.span } as const;
+    return inner === undefined ? undefined : { ...inner, rest: { ...node, arg: inner.rest ?? one } };
+  }
+  if (node.type !== 'binary') return undefined;
+  if (node.op === '^')
+    return node.left.type === 'symbol' &&
+      node.left.name === name &&
+      node.right.type === 'number' &&
+      node.right.value > 0
+      ? { power: node.right.value }
+      : undefined;
+  if (node.op !== '*' && node.op !== '/') return undefined;
+  const [inLeft, inRight] = [has(node.left), has(node.right)];
+  if (inLeft === inRight || (node.op === '/' && inRight)) return undefined;
+  const inner = withoutFactor(inLeft ? node.left : node.right, name);
+  if (inner === undefined) return undefined;
+  const keep = inLeft ? node.right : node.left;
+  if (inner.rest === undefined) {
+    if (node.op === '*') return { power: inner.power, rest: keep };
+    const one = { type: 'number', value: 1, raw: '1', span: node.span } as const;
+    return { power: inner.power, rest: { ...node, left: one } };
+  }
+  return {
+    power: inner.power,
+    rest: inLeft ? { ...node, left: inner.rest } : { ...node, right: inner.rest },
+  };
 }
 
 /** The statements that answer one expected quantity, and whether the summary may be read name-free. */
@@ -867,21 +1111,6 @@ interface Part {
   readonly summary: number | undefined;
   /** The whole answer (no sub-question, or the answer marks none for it). */
   readonly whole: boolean;
-}
-
-/** A `\pm` or `\mp` sign, as a command or a Unicode character. */
-const PLUS_MINUS = /\\(?:pm|mp)(?![a-zA-Z])|[±∓]/;
-
-/**
- * The two members of a set written with `\pm` (`\frac{E \pm \sqrt{E^2 - m^2c^4}}{2}` states E_max and
- * E_min at once): the text with every `\pm` read as + (and `\mp` as −), then as −; none without one.
- * Each member answers an expected value on its own.
- */
-function signBranches(text: string): string[] {
-  if (!PLUS_MINUS.test(text)) return [];
-  const read = (pm: string, mp: string) =>
-    text.replace(/\\pm(?![a-zA-Z])|±/g, pm).replace(/\\mp(?![a-zA-Z])|∓/g, mp);
-  return [read('+', '-'), read('-', '+')];
 }
 
 /**
@@ -911,7 +1140,9 @@ function partOf(e: Expected, statements: readonly Statement[], response: string)
  * else its last formulas (one per expected answer of the part, with distinct left sides), its last
  * bare value and its concluding section.
  */
-function concluding(part: Part, inPart: number, response: string): Statement[] {
+function concluding(whole: Part, inPart: number, response: string): Statement[] {
+  // A pair's members answer under their own names only (the judge's named path).
+  const part = { ...whole, statements: whole.statements.filter((s) => s.member !== true) };
   const boxed = part.statements.filter((s) => s.boxed);
   // More unnamed boxed values than the part has answers is a grid of guesses, not an answer.
   const values = new Set(boxed.filter((s) => s.bare).map((s) => s.latex.replace(/\s+/g, '')));
@@ -919,7 +1150,10 @@ function concluding(part: Part, inPart: number, response: string): Statement[] {
   if (boxed.length > 0) return boxed;
   const out = new Set<Statement>();
   // A chain's links share one math block: each block is one statement, named by its first left side.
-  const formulas = part.statements.filter((s) => !s.bare);
+  // A definition glossing the result (`…, where $v = \sqrt{v_x^2 + v_y^2}$`) is not the last formula.
+  const all = part.statements.filter((s) => !s.bare);
+  const stated = all.filter((s) => !s.gloss);
+  const formulas = stated.length > 0 ? stated : all;
   const group = (s: Statement) => (s.block === undefined ? `@${s.offset}` : `#${s.block}`);
   const firstOf = new Map<string, Statement>();
   for (const s of formulas) if (!firstOf.has(group(s))) firstOf.set(group(s), s);
@@ -1011,6 +1245,41 @@ function axisOf(direction: string): RegExp {
   if (/opposite/i.test(direction))
     return /\b(?:velocity|moving|moves|motion|speed|displacement|slid(?:es|ing)|brak(?:es|ing))\b/i;
   return /\b[xyz][- ]?(?:axis|direction)|\$[xyz]\$/i;
+}
+
+/** A symbol as prose writes it, for a regular expression: `Q`, `E_b` / `E_{b}`, in `$…$` or not. */
+function proseName(latex: string): string | undefined {
+  const t = latex.replace(/\s+/g, '');
+  const m = /^([A-Za-z])(?:_\{?([A-Za-z0-9]+)\}?)?$/.exec(t);
+  if (m === null) return undefined;
+  const name = m[2] === undefined ? m[1]! : `${m[1]}_(?:\\{${m[2]}\\}|${m[2]})`;
+  return `(?:\\$|\\\\\\()?\\s*${name}(?![A-Za-z0-9_{])\\s*(?:\\$|\\\\\\))?`;
+}
+
+/** `Q is negative`, `Q-value is **negative**`, `negative Q`, `Q < 0`, for a name from {@link proseName}. */
+const NEGATIVE_WORDS = (name: string) =>
+  new RegExp(
+    `(?<![A-Za-z\\\\])${name}(?:[- ]value)?\\s+(?:is|comes\\s+out|turns\\s+out|must\\s+be)\\s+(?:\\*\\*|_)?negative\\b|\\bnegative\\s+${name}|${name}\\s*<\\s*0(?![.\\d])`,
+  );
+
+/**
+ * Whether the words on a statement's line say the asked quantity is negative (`$|Q| = 3.00$ MeV;
+ * Q is negative`, `negative Q`, `Q < 0`) and say "positive" nowhere on the line: the magnitude written
+ * then states the negative value. Only a name the words spell as the reference does (`Q`, `E_b`); a
+ * reaction "endothermic" or a word elsewhere in the answer says nothing.
+ */
+function negativeInWords(
+  response: string,
+  s: Statement,
+  asked: { readonly latex: string } | undefined,
+): boolean {
+  const name = asked === undefined ? undefined : proseName(asked.latex);
+  if (name === undefined) return false;
+  const start = response.lastIndexOf('\n', s.offset - 1) + 1;
+  const end = response.indexOf('\n', s.offset);
+  const line = response.slice(start, end < 0 ? response.length : end);
+  // Any "positive" on the line (`E_1 is negative or positive`) leaves the sign open.
+  return NEGATIVE_WORDS(name).test(line) && !/positive|>\s*0(?![.\d])/i.test(line);
 }
 
 /** A problem text that makes downward positive (`take downward as positive`, `positive downward`). */

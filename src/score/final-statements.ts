@@ -1,3 +1,4 @@
+import type { Node } from '../core/tree.js';
 import type { PreparedFormula } from '../equivalence/types.js';
 import { splitFormula } from '../extract/split-formula.js';
 import type { ExtractionResult } from '../extract/types.js';
@@ -14,6 +15,14 @@ export interface Statement {
   readonly boxed: boolean;
   /** The math block it was read from (a chain's links share it); boxes read alone have none. */
   readonly block?: number;
+  /**
+   * One member of a pair named on the left (`E_{\max} = …` read from `E_{\max,\min} = … \pm …`): it
+   * answers only under its own name, never name-free (else `x_{1,2} = a \pm b` would offer both values
+   * for one asked value).
+   */
+  readonly member?: true;
+  /** Introduced by "where" or "with" (`…, where $v = \sqrt{v_x^2 + v_y^2}$`): a gloss on a result, not one. */
+  readonly gloss: boolean;
   /** A lone expression (`4.75\,\mathrm{h}`), not a relation. */
   readonly bare: boolean;
   /** Written in bold (`**5**` resistors): a value the answer emphasizes. */
@@ -31,6 +40,13 @@ export interface Statement {
    * sides with exactly those variables are prepared to tell.
    */
   names(key: string, quantity: readonly string[]): boolean;
+  /**
+   * Whether the statement is solved for a quantity of one variable up to a factor: one side a
+   * product with the quantity among its factors (`qc`, `\frac12 mv^2`), the other side free of it.
+   * Such a statement states the quantity (`qc = \frac{(m_0^2 - m_d^2)c^2}{2m_0}` states q), so its other
+   * side is not a value of it, and an earlier equation in it is an intermediate.
+   */
+  solves(quantity: readonly string[]): boolean;
 }
 
 /** Most boxes read on their own (the rest keep the extractor's reading). */
@@ -54,6 +70,7 @@ export function finalStatements(
     bare: boolean;
     block?: number;
     emphasis?: true;
+    member?: true;
   }[] = [];
   const boxes = boxedSpans(response).slice(0, MAX_BOXES);
   const inBox = (offset: number) =>
@@ -69,6 +86,21 @@ export function finalStatements(
   for (const f of extraction.formulas)
     if (!inBox(f.offset))
       read.push({ latex: f.latex, offset: f.offset, boxed: f.kind === 'boxed', bare: false, block: f.block });
+  // A range `8.66 \le v \le 10` reaches us as its links (`8.66 \le v`, `v \le 10`), which share the
+  // middle term: read whole too, so a range can answer a range.
+  const links = extraction.formulas;
+  for (let k = 0; k + 1 < links.length; k++) {
+    const [a, b] = [links[k]!, links[k + 1]!];
+    if (a.block !== b.block || b.offset >= a.end || b.offset < a.offset || inBox(a.offset)) continue;
+    if (!INEQUALITY.test(a.latex) || !INEQUALITY.test(b.latex)) continue;
+    read.push({
+      latex: response.slice(a.offset, b.end),
+      offset: a.offset,
+      boxed: a.kind === 'boxed',
+      bare: false,
+      block: a.block,
+    });
+  }
   for (const f of extraction.candidates)
     if (!inBox(f.offset) && (f.emphasis === true || !inProse(response, f.offset, f.kind)))
       read.push({
@@ -80,15 +112,27 @@ export function finalStatements(
         ...(f.emphasis ? { emphasis: true as const } : {}),
       });
   read.sort((a, b) => a.offset - b.offset);
-  return read.map(({ latex, offset, boxed, bare, block, emphasis }) => {
+  // A pair named by one symbol with two qualifiers and a `\pm` value (`E_{\max,\min} = \frac{E \pm
+  // \sqrt{…}}{2}`) states each member under its own name, in the order written: the first with `\pm`
+  // read as +, the second as −.
+  const expanded = read.flatMap((r) => {
+    const members = r.bare ? undefined : pairMembers(r.latex);
+    return members === undefined
+      ? [r]
+      : [r, ...members.map((latex) => ({ ...r, latex, member: true as const }))];
+  });
+  return expanded.map(({ latex, offset, boxed, bare, block, emphasis, member }) => {
     const whole = prepare(latex);
+    const gloss = glossed(response, offset);
     const base = {
       latex,
       offset,
       boxed,
       bare,
+      gloss,
       ...(block === undefined ? {} : { block }),
       ...(emphasis ? { emphasis } : {}),
+      ...(member === undefined ? {} : { member }),
     };
     if (bare)
       return {
@@ -101,10 +145,18 @@ export function finalStatements(
           return valueAsWritten(whole)?.unit === true ? [latex] : [];
         },
         names: () => false,
+        solves: () => false,
       };
     const sides = relationSides(latex);
     if (sides === undefined)
-      return { ...base, hasValue: false, unitValue: false, unitSides: [], names: () => false };
+      return {
+        ...base,
+        hasValue: false,
+        unitValue: false,
+        unitSides: [],
+        names: () => false,
+        solves: () => false,
+      };
     // The sides are prepared on first use, each on its own: the check reads a side only when it
     // can be an expected quantity (it has exactly the quantity's variables), and the other side only
     // for a statement that names the quantity; preparing is most of the check's cost.
@@ -140,6 +192,13 @@ export function finalStatements(
       get unitSides() {
         return ([0, 1] as const).filter((i) => valueAsWritten(side(i))?.unit === true).map((i) => texts[i]);
       },
+      solves(quantity: readonly string[]) {
+        if (quantity.length !== 1 || tree?.type !== 'relation' || tree.args.length !== 2) return false;
+        const name = quantity[0]!;
+        const [l, r] = [variablesOf(0)!, variablesOf(1)!];
+        if (l.includes(name) === r.includes(name)) return false;
+        return hasFactor(tree.args[l.includes(name) ? 0 : 1]!, name);
+      },
       names(key: string, quantity: readonly string[]) {
         // A side that is the quantity has exactly its variables, and they are among the formula's.
         if (whole.ok && !quantity.every((v) => whole.variables.includes(v))) return false;
@@ -163,6 +222,28 @@ export function finalStatements(
   });
 }
 
+/**
+ * Whether `name` is a factor of a product (`q`, `qc^2`, `\frac{q}{2}`, `-q\sqrt{c}`, `q(c + u)`): reached
+ * through products, quotients, signs, powers with a constant exponent and square roots only, never
+ * inside a sum or another function.
+ */
+function hasFactor(node: Node, name: string): boolean {
+  switch (node.type) {
+    case 'symbol':
+      return node.name === name;
+    case 'unary':
+      return (node.op === '-' || node.op === '+') && hasFactor(node.arg, name);
+    case 'binary':
+      if (node.op === '*' || node.op === '/')
+        return hasFactor(node.left, name) || hasFactor(node.right, name);
+      return node.op === '^' && !freeVariables(node.right).includes(name) && hasFactor(node.left, name);
+    case 'call':
+      return node.fn === 'sqrt' && node.args.length === 1 && hasFactor(node.args[0]!, name);
+    default:
+      return false;
+  }
+}
+
 /** A side written as one symbol (`\theta_B'`, `v_{f}`, `T_{\max}`): letters, a command, scripts, primes. */
 function isLone(side: string): boolean {
   return /^\s*(?:\\[a-zA-Z]+|[a-zA-Z])(?:\s*(?:_\{[^{}]*\}|_\\?[a-zA-Z0-9]+|'+|\^\{?\s*\\prime\s*\}?))*\s*$/.test(
@@ -170,9 +251,21 @@ function isLone(side: string): boolean {
   );
 }
 
-/** Words after which an inline value is what the sentence states (`the speed is $3.2$ m/s`). */
+/** "where" or "with" (in prose or `\text{}`) right before a formula, its delimiter between. */
+const GLOSS = /\b(?:where|with)[\s}:,]*(?:\$+|\\\(|\\\[)?\s*$/i;
+
+/** Whether the formula at `offset` is introduced by "where"/"with" on its own line. */
+function glossed(response: string, offset: number): boolean {
+  const lineStart = response.lastIndexOf('\n', offset - 1) + 1;
+  return GLOSS.test(response.slice(Math.max(lineStart, offset - 80), offset));
+}
+
+/**
+ * Words after which an inline value is what the sentence states (`the speed is $3.2$ m/s`, `the rod
+ * has length $L/\gamma$`: "has" and a quantity's name).
+ */
 const STATES =
-  /(?:=|:|≈|≃|\\approx|\\simeq|\b(?:is|are|equals?|be|becomes|gives?|get|obtain|yields?|about|approximately|roughly|answer))$/i;
+  /(?:=|:|≈|≃|\\approx|\\simeq|\b(?:is|are|equals?|be|becomes|gives?|get|obtain|yields?|about|approximately|roughly|answer)|\b(?:has|have|had)\s+(?:(?:an?|the)\s+)?(?:[a-z-]+\s+)?(?:length|speed|velocity|magnitude|value|energy|period|frequency|mass|radius|width|height|size|tension|force|momentum|charge|field|temperature|pressure|current|voltage|resistance|capacitance|wavelength|amplitude))$/i;
 /**
  * An inline bare value inside a sentence that does not state it (`Give $\theta_B'$ in terms of
  * $\theta_t$.`): a symbol the prose mentions, not an answer. Such a value is not read as a final
@@ -187,4 +280,45 @@ function inProse(response: string, offset: number, kind: string): boolean {
     .replace(/(?:\$+|\\\(|\\\[)\s*$/, '')
     .trim();
   return !(before === '' || /^(?:[-*•]|\d+[.)]|\(?[a-z]\))$/i.test(before) || STATES.test(before));
+}
+
+/** An inequality sign, as a command or a character. */
+const INEQUALITY = /\\(?:le|leq|ge|geq|leqslant|geqslant)(?![a-zA-Z])|[<>≤≥]/;
+
+/** A `\pm` or `\mp` sign, as a command or a Unicode character. */
+export const PLUS_MINUS = /\\(?:pm|mp)(?![a-zA-Z])|[±∓]/;
+
+/**
+ * The two members of a set written with `\pm` (`\frac{E \pm \sqrt{E^2 - m^2c^4}}{2}` states E_max and
+ * E_min at once): the text with every `\pm` read as + (and `\mp` as −), then as −; none without one.
+ */
+export function signBranches(text: string): string[] {
+  if (!PLUS_MINUS.test(text)) return [];
+  const read = (pm: string, mp: string) =>
+    text.replace(/\\pm(?![a-zA-Z])|±/g, pm).replace(/\\mp(?![a-zA-Z])|∓/g, mp);
+  return [read('+', '-'), read('-', '+')];
+}
+
+/**
+ * A symbol with two qualifiers in one subscript (`E_{\max,\min}`, `v_{1,2}`, `T_{\text{max/min}}`):
+ * its base, and each qualifier written as the subscript of its own symbol (`\max`, `\text{min}`).
+ */
+const PAIR_NAME =
+  /^\s*(\\[a-zA-Z]+|[a-zA-Z])\s*_\s*\{\s*(\\(?:text|mathrm|rm)\s*)?(\{)?([^{}]*?)(\})?\s*\}\s*$/;
+
+/**
+ * The members of a relation that names a pair on its left (`E_{\max,\min}`) and gives it a `\pm`
+ * value: `E_{\max} = …+…` and `E_{\min} = …−…`; undefined for any other formula.
+ */
+function pairMembers(latex: string): string[] | undefined {
+  const sides = relationSides(latex);
+  if (sides === undefined || !PLUS_MINUS.test(sides.rhs) || PLUS_MINUS.test(sides.lhs)) return undefined;
+  const m = PAIR_NAME.exec(sides.lhs);
+  if (m === null || (m[3] === undefined) !== (m[5] === undefined)) return undefined;
+  const [, base, command, , inner] = m;
+  const items = inner!.split(/\s*[,/;]\s*/);
+  if (items.length !== 2 || items.some((i) => !/^(?:\\[a-zA-Z]+|[a-zA-Z0-9]+)$/.test(i))) return undefined;
+  const name = (item: string) => `${base}_{${command === undefined ? item : `${command.trim()}{${item}}`}}`;
+  const branches = signBranches(sides.rhs);
+  return items.map((item, k) => `${name(item)} = ${branches[k]}`);
 }

@@ -1,10 +1,12 @@
 import { createPrng } from '../core/prng.js';
+import { stripMath } from '../core/strip-math.js';
 import { checkWitness, prepareWitnessFormulas } from '../dag/check-witness.js';
 import { problemStatement } from '../dag/given-nodes.js';
 import type { Problem } from '../dag/types.js';
 import { prepareFormula, symbolName, VALUE_SYMBOL } from '../equivalence/index.js';
 import type { PreparedFormula } from '../equivalence/types.js';
 import { extractFormulas } from '../extract/extract-formulas.js';
+import { parseLatex } from '../latex/index.js';
 import { compile } from '../numeric/index.js';
 import { chargeRecorded, metered } from '../numeric/work-meter.js';
 import { expressionValue } from './numeric-answer.js';
@@ -95,7 +97,58 @@ function memoized<T>(
   return chargeRecorded(known.work) ? known.value : fallback;
 }
 
-function solveForward(problem: Problem): ForwardValues | undefined {
+const alongMemo = new WeakMap<Problem, Map<string, { value: ForwardValues | undefined; work: number }>>();
+const statedExceptMemo = new WeakMap<Problem, Map<string, { value: boolean; work: number }>>();
+
+/**
+ * The DAG solved forward at the witness with only the inputs `free` varied (a time `t`, a position
+ * `x` the answer keeps as a variable): the witness first, then seeded variations of those inputs.
+ * Memoized per problem and set of names, re-charged like {@link forwardValues}.
+ */
+export function forwardAlong(problem: Problem, free: readonly string[]): ForwardValues | undefined {
+  const key = [...free].sort().join('\u241e');
+  let table = alongMemo.get(problem);
+  if (table === undefined) alongMemo.set(problem, (table = new Map()));
+  return memoizedIn(table, key, FORWARD_WORK, () => solveForward(problem, new Set(free)), undefined);
+}
+
+/**
+ * Whether every witness input but `free` is the problem's own data (its value written in the
+ * text, as {@link witnessStated} reads it). Memoized per problem and set of names.
+ */
+export function witnessStatedExcept(problem: Problem, free: readonly string[]): boolean {
+  const witness = problem.witness?.[0];
+  if (witness === undefined) return false;
+  const skip = new Set(free);
+  const values = Object.entries(witness)
+    .filter(([k]) => !skip.has(symbolName(k) ?? k))
+    .map(([, v]) => v);
+  if (values.length === 0) return false;
+  const key = [...skip].sort().join('\u241e');
+  let table = statedExceptMemo.get(problem);
+  if (table === undefined) statedExceptMemo.set(problem, (table = new Map()));
+  return memoizedIn(table, key, FORWARD_WORK, () => statesInputs(problem, values), false);
+}
+
+function memoizedIn<T>(
+  table: Map<string, { value: T; work: number }>,
+  key: string,
+  cap: number,
+  compute: () => T,
+  fallback: T,
+): T {
+  const known = table.get(key);
+  if (known === undefined) {
+    const run = metered(cap, compute, true);
+    const value = run.capped ? fallback : run.value;
+    table.set(key, { value, work: run.work });
+    return value;
+  }
+  return chargeRecorded(known.work) ? known.value : fallback;
+}
+
+/** Solves forward at the witness and at variations of its inputs (of `vary` only, when given). */
+function solveForward(problem: Problem, vary?: ReadonlySet<string>): ForwardValues | undefined {
   const witness = problem.witness?.[0];
   if (witness === undefined) return undefined;
   const base: Record<string, number> = {};
@@ -108,12 +161,13 @@ function solveForward(problem: Problem): ForwardValues | undefined {
   }
   const inputs = new Set(Object.keys(base));
   if (inputs.size === 0) return undefined;
-  const prepared = prepareWitnessFormulas(problem);
+  const walked = withoutInequalities(problem);
+  const prepared = prepareWitnessFormulas(walked);
   // The walk reads the witness by its keys as written.
   const solve = (values: Readonly<Record<string, number>>) => {
     const keyed: Record<string, number> = {};
     for (const [name, value] of Object.entries(values)) keyed[keyOf.get(name)!] = value;
-    const report = checkWitness({ ...problem, witness: [keyed] }, prepared);
+    const report = checkWitness({ ...walked, witness: [keyed] }, prepared);
     if (report.diagnostics.some((d) => d.severity === 'error')) return undefined;
     return report.solutions[0];
   };
@@ -123,12 +177,34 @@ function solveForward(problem: Problem): ForwardValues | undefined {
   const prng = createPrng(`forward\u241e${problem.id}`);
   for (let k = 0; k < VARIATIONS; k++) {
     const varied: Record<string, number> = {};
-    for (const [name, value] of Object.entries(base))
-      varied[name] = value * Math.exp(prng.uniform(-0.4, 0.4));
+    for (const [name, value] of Object.entries(base)) {
+      const factor = Math.exp(prng.uniform(-0.4, 0.4));
+      varied[name] = vary === undefined || vary.has(name) ? value * factor : value;
+    }
     const point = solve(varied);
     if (point !== undefined) points.push(point);
   }
   return { inputs, points };
+}
+
+/**
+ * The problem without its inequality nodes: a range (`v_{\min} \le v \le v_{\max}`) gives no quantity a
+ * value, so the walk solves the nodes that do and leaves the range to the final-answer check.
+ */
+function withoutInequalities(problem: Problem): Problem {
+  const inequality = (formula: string) => {
+    const parsed = parseLatex(stripMath(formula).latex);
+    return (
+      parsed.ok &&
+      parsed.tree.type === 'relation' &&
+      parsed.tree.ops.every((op) => op === '<' || op === '<=' || op === '>' || op === '>=')
+    );
+  };
+  const keep = problem.grading_standard.filter((n) => !inequality(n.formula));
+  if (keep.length === problem.grading_standard.length) return problem;
+  const kept = new Set(keep.map((n) => n.index));
+  const grading_standard = keep.map((n) => ({ ...n, dependency: n.dependency.filter((d) => kept.has(d)) }));
+  return { ...problem, grading_standard };
 }
 
 /** Whether every witness value is a value the problem text writes (in SI, to 1e-6). */

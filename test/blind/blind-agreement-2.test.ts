@@ -22,11 +22,12 @@ const ANSWERS = join(fileURLToPath(new URL('.', import.meta.url)), 'answers-2.js
  * Measured when the set landed (2026-11-27): 46/54, 25/27, 29/37, 22/26 right accepted; raised as
  * classes were fixed (values in other units read by dimension: 48, 25, 32, 23; plain-text answers
  * read as written — units outside the math, bare unit letters, `%`, bars, ion charges, bold values:
- * 52, 25, 37, 24).
+ * 52, 25, 37, 24; symbolic forms — equations solved up to a factor, ± pairs under one name, the
+ * answer's definitions through a power or in components, values stated after "has": phybench 27).
  */
 const RIGHT_ACCEPTED_FLOOR: Readonly<Record<Source, number>> = {
   bundled: 52,
-  phybench: 25,
+  phybench: 27,
   scibench: 37,
   olympiadbench: 24,
 };
