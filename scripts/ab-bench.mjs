@@ -4,14 +4,16 @@
 // (bench/fresh-answers.ts: the bundled answers with every number nudged, so no cache has seen
 // them) with both, alternating chunks of 21 answers so that load on the machine hits both alike.
 // Prints answers per CPU-second, median and p99 per answer for each, the ratio, and the 12 real
-// PRISM answers at first sight (work units and CPU ms). Needs the git history (a shallow clone
-// without the revision cannot run it).
+// PRISM answers at first sight (work units and CPU ms), and the heap bytes each scorer allocated per
+// answer (used heap after − before a chunk, plus what every garbage collection in between freed, from
+// v8.GCProfiler). Needs the git history (a shallow clone without the revision cannot run it).
 //
 // Usage: node scripts/ab-bench.mjs [--before REV] [--copies N] [--harsh]
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import v8 from 'node:v8';
 
 const { values } = parseArgs({
   options: { before: { type: 'string' }, copies: { type: 'string' }, harsh: { type: 'boolean' } },
@@ -75,8 +77,12 @@ const fresh = values.harsh
   ? Array.from({ length: copies }, (_, c) => now.fresh.harshAnswers(sets[1].answers, `ab${c}x`)).flat()
   : now.fresh.freshAnswers(sets[1].answers, copies);
 const cpu = [0, 0];
+const allocated = [0, 0];
 const times = [[], []];
 const run = (k, list) => {
+  const gc = new v8.GCProfiler();
+  gc.start();
+  const used = v8.getHeapStatistics().used_heap_size;
   const c0 = process.cpuUsage();
   for (const a of list) {
     const t = performance.now();
@@ -85,6 +91,9 @@ const run = (k, list) => {
   }
   const c = process.cpuUsage(c0);
   cpu[k] += c.user + c.system;
+  allocated[k] += v8.getHeapStatistics().used_heap_size - used;
+  for (const g of gc.stop().statistics)
+    allocated[k] += g.beforeGC.heapStatistics.usedHeapSize - g.afterGC.heapStatistics.usedHeapSize;
 };
 for (let i = 0; i < fresh.length; i += 21) {
   const chunk = fresh.slice(i, i + 21);
@@ -95,10 +104,10 @@ const q = (t, p) => [...t].sort((x, y) => x - y)[Math.min(t.length - 1, Math.flo
 const label = [`before (${rev})`, 'now'];
 for (const k of [0, 1])
   console.log(
-    `${label[k].padEnd(18)} ${fresh.length} fresh answers: ${((1e6 * fresh.length) / cpu[k]).toFixed(1)} per CPU-second, median ${q(times[k], 0.5).toFixed(2)} ms, p99 ${q(times[k], 0.99).toFixed(1)} ms`,
+    `${label[k].padEnd(18)} ${fresh.length} fresh answers: ${((1e6 * fresh.length) / cpu[k]).toFixed(1)} per CPU-second, median ${q(times[k], 0.5).toFixed(2)} ms, p99 ${q(times[k], 0.99).toFixed(1)} ms, allocated ${(allocated[k] / fresh.length / 1e6).toFixed(2)} MB per answer`,
   );
 console.log(
-  `ratio now/before: throughput ${(cpu[0] / cpu[1]).toFixed(2)}×, p99 ${(q(times[0], 0.99) / q(times[1], 0.99)).toFixed(2)}×`,
+  `ratio now/before: throughput ${(cpu[0] / cpu[1]).toFixed(2)}×, p99 ${(q(times[0], 0.99) / q(times[1], 0.99)).toFixed(2)}×, allocation ${(allocated[1] / allocated[0]).toFixed(2)}×`,
 );
 const real = [before, now].map((m) => m.fresh.realAnswers());
 if (real[1] === undefined) console.log('real answers: ../shared/peers/prism-physics absent; skipped');

@@ -1,4 +1,15 @@
-import type { Piece } from './compile.js';
+import {
+  CUBE,
+  constant,
+  EXP,
+  ODD_POWER,
+  type Piece,
+  POW,
+  type ProgramBuilder,
+  RECIPROCAL,
+  SQRT,
+  SQUARE,
+} from './program.js';
 import { oddDenominatorFraction, oddRationalPower } from './real-power.js';
 
 /**
@@ -7,40 +18,26 @@ import { oddDenominatorFraction, oddRationalPower } from './real-power.js';
  * uses `Math.exp`. Otherwise `Math.pow` semantics (NaN for a negative base and a non-integer
  * exponent).
  */
-export function compilePower(a: Piece, b: Piece): Piece {
-  const f = a.ev;
-  const g = b.ev;
+export function compilePower(a: Piece, b: Piece, out: ProgramBuilder): Piece {
   const x = a.constant;
   const k = b.constant;
-  if (x !== undefined && k !== undefined) return constantPiece(power(x, k));
+  if (x !== undefined && k !== undefined) return constant(power(x, k));
   if (k !== undefined) {
     if (k === 1) return a;
-    if (k === 2)
-      return {
-        ev: (v) => {
-          const u = f(v);
-          return u * u;
-        },
-      };
-    if (k === 3)
-      return {
-        ev: (v) => {
-          const u = f(v);
-          return u * u * u;
-        },
-      };
-    if (k === -1) return { ev: (v) => 1 / f(v) };
-    if (k === 0.5) return { ev: (v) => Math.sqrt(f(v)) };
+    if (k === 2) return out.emit(SQUARE, a);
+    if (k === 3) return out.emit(CUBE, a);
+    if (k === -1) return out.emit(RECIPROCAL, a);
+    if (k === 0.5) return out.emit(SQRT, a);
     const fraction = oddDenominatorFraction(k);
     if (fraction !== undefined) {
-      const { p, q } = fraction;
-      return { ev: (v) => oddRationalPower(f(v), p, q) };
+      const p = out.register(fraction.p);
+      out.register(fraction.q); // p + 1
+      return out.raw(ODD_POWER, out.operand(a), p);
     }
-    return { ev: (v) => f(v) ** k };
+    return out.emit(POW, a, b);
   }
-  if (x === Math.E) return { ev: (v) => Math.exp(g(v)) };
-  if (x !== undefined) return { ev: (v) => x ** g(v) };
-  return { ev: (v) => f(v) ** g(v) };
+  if (x === Math.E) return out.emit(EXP, b);
+  return out.emit(POW, a, b);
 }
 
 /** `x ^ k` with the odd-denominator rule, for constants. */
@@ -48,8 +45,4 @@ export function power(x: number, k: number): number {
   if (x === Math.E) return Math.exp(k);
   const fraction = oddDenominatorFraction(k);
   return fraction !== undefined ? oddRationalPower(x, fraction.p, fraction.q) : x ** k;
-}
-
-function constantPiece(value: number): Piece {
-  return { ev: () => value, constant: value };
 }

@@ -6,6 +6,7 @@ import { compilePower } from './compile-power.js';
 import { expandDerivatives } from './expand-derivatives.js';
 import { gamma } from './gamma.js';
 import { integrate } from './integrate.js';
+import { ADD, constant, DIV, FACTORIAL, MUL, NEG, type Piece, ProgramBuilder, SUB } from './program.js';
 import { sumSeries } from './sum-series.js';
 import { variableKey } from './variable-key.js';
 import { workEpoch, workExhausted } from './work-meter.js';
@@ -21,22 +22,16 @@ export interface Compiled {
 /** Most integrals and sums nested inside one another (∫∫∫ is 3); deeper ones are `nesting-too-deep`. */
 export const MAX_NESTING = 3;
 
-/** One compiled subtree: the closure, and its value when it does not depend on any variable. */
-export interface Piece {
-  readonly ev: (v: Float64Array) => number;
-  readonly constant?: number;
-}
-
 /**
- * Compiles a tree to a closure over a `Float64Array` of variable values. Variables are looked up
- * by `variableKey` (symbols by name, differentials and opaque nodes by their printed text); a key
- * missing from `variables` evaluates to NaN with an `unbound-variable` diagnostic. Derivative nodes
- * are expanded symbolically first; constant subtrees are folded; definite integrals use adaptive
- * Gauss–Kronrod quadrature (NaN when it does not converge) and sums/products loop (see
- * `sumSeries`). NaN and ±∞ propagate; the closure never throws. Relations and lists are not
- * compiled (`not-compilable`): compile each side. Integrals and sums charge their work to the
- * active work meter (see `work-meter.ts`) and give NaN once it is spent; nesting deeper than
- * {@link MAX_NESTING} is `nesting-too-deep` (NaN).
+ * Compiles a tree to a register program (see `program.ts`) over a `Float64Array` of variable
+ * values. Variables are looked up by `variableKey` (symbols by name, differentials and opaque nodes
+ * by their printed text); a key missing from `variables` evaluates to NaN with an
+ * `unbound-variable` diagnostic. Derivative nodes are expanded symbolically first; constant
+ * subtrees are folded; definite integrals use adaptive Gauss–Kronrod quadrature (NaN when it does
+ * not converge) and sums/products loop (see `sumSeries`). NaN and ±∞ propagate; the function never
+ * throws. Relations and lists are not compiled (`not-compilable`): compile each side. Integrals and
+ * sums charge their work to the active work meter (see `work-meter.ts`) and give NaN once it is
+ * spent; nesting deeper than {@link MAX_NESTING} is `nesting-too-deep` (NaN).
  */
 export function compile(tree: Node, variables: readonly string[]): Compiled {
   const ctx: Context = {
@@ -48,13 +43,14 @@ export function compile(tree: Node, variables: readonly string[]): Compiled {
     nodes: 0,
     depth: 0,
     uses: [],
+    out: new ProgramBuilder(),
   };
   const piece = compileNode(expandDerivatives(tree), ctx);
-  return { fn: piece.ev, diagnostics: ctx.diagnostics, size: ctx.nodes };
+  return { fn: ctx.out.finish(piece), diagnostics: ctx.diagnostics, size: ctx.nodes };
 }
 
-/** Compile state shared by the construct compilers. */
-export interface Context {
+/** Compile state. */
+interface Context {
   readonly index: ReadonlyMap<string, number>;
   /** Cells of integration and summation variables in scope (innermost wins). */
   readonly bound: Map<string, Float64Array>;
@@ -68,15 +64,12 @@ export interface Context {
   depth: number;
   /** Per enclosing integral or sum being compiled: the slots and bound cells its subtree reads. */
   readonly uses: { slots: Set<number>; cells: Set<Float64Array> }[];
-}
-
-/** A constant piece. */
-export function constant(value: number): Piece {
-  return { ev: () => value, constant: value };
+  /** The program being built (an integral's bounds and body are programs of their own). */
+  out: ProgramBuilder;
 }
 
 /** Records a diagnostic once per (code, detail) and returns a NaN piece. */
-export function fail(ctx: Context, code: NumericCode, message: string, node: Node): Piece {
+function fail(ctx: Context, code: NumericCode, message: string, node: Node): Piece {
   const key = `${code}:${message}`;
   if (!ctx.seen.has(key)) {
     ctx.seen.add(key);
@@ -85,8 +78,7 @@ export function fail(ctx: Context, code: NumericCode, message: string, node: Nod
   return constant(Number.NaN);
 }
 
-/** Compiles one subtree (exported for the construct compilers). */
-export function compileNode(node: Node, ctx: Context): Piece {
+function compileNode(node: Node, ctx: Context): Piece {
   ctx.nodes++;
   switch (node.type) {
     case 'number':
@@ -98,12 +90,17 @@ export function compileNode(node: Node, ctx: Context): Piece {
     case 'unary':
       return unary(node.op, compileNode(node.arg, ctx), node, ctx);
     case 'binary':
-      if (node.op === '^') return compilePower(compileNode(node.left, ctx), compileNode(node.right, ctx));
+      if (node.op === '^') {
+        const base = compileNode(node.left, ctx);
+        return compilePower(base, compileNode(node.right, ctx), ctx.out);
+      }
       if (node.op === '±' || node.op === '∓')
         return fail(ctx, 'unexpanded-pm', `unexpanded ${node.op}`, node);
-      return binary(node.op, compileNode(node.left, ctx), compileNode(node.right, ctx));
-    case 'call':
-      return compileCall(node, ctx);
+      return binary(node.op, compileNode(node.left, ctx), compileNode(node.right, ctx), ctx.out);
+    case 'call': {
+      const args = node.args.map((a) => compileNode(a, ctx));
+      return compileCall(node, args, ctx.out, (message) => fail(ctx, 'unknown-function', message, node));
+    }
     case 'unit':
       return fail(ctx, 'unresolved-unit', `unit [${node.unit}] was not resolved`, node);
     case 'apply':
@@ -130,7 +127,8 @@ function nested(node: Node & { type: 'integral' | 'sum' }, ctx: Context): Piece 
   ctx.depth++;
   const use = { slots: new Set<number>(), cells: new Set<Float64Array>() };
   ctx.uses.push(use);
-  const piece = node.type === 'integral' ? integral(node, ctx) : sum(node, ctx);
+  const refs = ctx.refs;
+  const ev = node.type === 'integral' ? integral(node, ctx) : sum(node, ctx);
   ctx.uses.pop();
   ctx.depth--;
   const parent = ctx.uses[ctx.uses.length - 1];
@@ -138,7 +136,10 @@ function nested(node: Node & { type: 'integral' | 'sum' }, ctx: Context): Piece 
     for (const i of use.slots) parent.slots.add(i);
     for (const c of use.cells) parent.cells.add(c);
   }
-  return piece.constant === undefined ? { ev: remembered(piece.ev, use.slots, use.cells) } : piece;
+  if (typeof ev !== 'function') return ev;
+  // Evaluated once at compile time when no free variable was referenced inside.
+  if (ctx.refs === refs && ctx.bound.size === 0) return constant(ev(EMPTY));
+  return ctx.out.external(remembered(ev, use.slots, use.cells));
 }
 
 /**
@@ -186,58 +187,43 @@ function variable(key: string, node: Node, ctx: Context): Piece {
   const use = ctx.uses[ctx.uses.length - 1];
   if (cell !== undefined) {
     use?.cells.add(cell);
-    return { ev: () => cell[0]! };
+    return ctx.out.cell(cell);
   }
   const i = ctx.index.get(key);
   if (i !== undefined) {
     use?.slots.add(i);
     ctx.refs++;
-    return { ev: (v) => v[i]! };
+    return ctx.out.load(i);
   }
   if (key === 'infinity') return constant(Number.POSITIVE_INFINITY);
   return fail(ctx, 'unbound-variable', `variable ${key} is not bound`, node);
 }
 
 function unary(op: string, a: Piece, node: Node, ctx: Context): Piece {
-  const f = a.ev;
   switch (op) {
     case '-':
-      return a.constant !== undefined ? constant(-a.constant) : { ev: (v) => -f(v) };
+      return a.constant !== undefined ? constant(-a.constant) : ctx.out.emit(NEG, a);
     case '+':
       return a;
     case '!':
-      return a.constant !== undefined ? constant(gamma(a.constant + 1)) : { ev: (v) => gamma(f(v) + 1) };
+      return a.constant !== undefined ? constant(gamma(a.constant + 1)) : ctx.out.emit(FACTORIAL, a);
     default:
       return fail(ctx, 'unexpanded-pm', `unexpanded ${op}`, node);
   }
 }
 
-function binary(op: string, a: Piece, b: Piece): Piece {
-  const f = a.ev;
-  const g = b.ev;
+function binary(op: string, a: Piece, b: Piece, out: ProgramBuilder): Piece {
   const x = a.constant;
   const y = b.constant;
   switch (op) {
     case '+':
-      if (x !== undefined && y !== undefined) return constant(x + y);
-      if (x !== undefined) return { ev: (v) => x + g(v) };
-      if (y !== undefined) return { ev: (v) => f(v) + y };
-      return { ev: (v) => f(v) + g(v) };
+      return x !== undefined && y !== undefined ? constant(x + y) : out.emit(ADD, a, b);
     case '-':
-      if (x !== undefined && y !== undefined) return constant(x - y);
-      if (x !== undefined) return { ev: (v) => x - g(v) };
-      if (y !== undefined) return { ev: (v) => f(v) - y };
-      return { ev: (v) => f(v) - g(v) };
+      return x !== undefined && y !== undefined ? constant(x - y) : out.emit(SUB, a, b);
     case '*':
-      if (x !== undefined && y !== undefined) return constant(x * y);
-      if (x !== undefined) return { ev: (v) => x * g(v) };
-      if (y !== undefined) return { ev: (v) => f(v) * y };
-      return { ev: (v) => f(v) * g(v) };
+      return x !== undefined && y !== undefined ? constant(x * y) : out.emit(MUL, a, b);
     default:
-      if (x !== undefined && y !== undefined) return constant(x / y);
-      if (x !== undefined) return { ev: (v) => x / g(v) };
-      if (y !== undefined) return { ev: (v) => f(v) / y };
-      return { ev: (v) => f(v) / g(v) };
+      return x !== undefined && y !== undefined ? constant(x / y) : out.emit(DIV, a, b);
   }
 }
 
@@ -249,41 +235,42 @@ function binary(op: string, a: Piece, b: Piece): Piece {
  */
 export const COMPILED_INTEGRAL_EVALS = 1005;
 
-function integral(node: Node & { type: 'integral' }, ctx: Context): Piece {
+type Value = Piece | ((v: Float64Array) => number);
+
+function integral(node: Node & { type: 'integral' }, ctx: Context): Value {
   if (node.lower === undefined || node.upper === undefined) {
     return fail(ctx, 'indefinite-integral', `indefinite integral over ${node.variable}`, node);
   }
-  const refs = ctx.refs;
-  const lo = compileNode(node.lower, ctx).ev;
-  const hi = compileNode(node.upper, ctx).ev;
+  const lo = program(node.lower, ctx);
+  const hi = program(node.upper, ctx);
   const body = scoped(node.variable, node.integrand, ctx);
   // A compiled integral is evaluated at every probe of a root scan: cap its work (a divergent
   // integral would otherwise spend the whole default budget each time).
-  const ev = (v: Float64Array): number => {
+  return (v: Float64Array): number => {
     const r = integrate((t) => body.eval(v, t), lo(v), hi(v), {
       maxEvals: COMPILED_INTEGRAL_EVALS,
       unitCost: body.cost,
     });
     return r.ok ? r.value : Number.NaN;
   };
-  return foldIfClosed(ev, refs, ctx);
 }
 
-function sum(node: Node & { type: 'sum' }, ctx: Context): Piece {
-  const refs = ctx.refs;
-  const lo = compileNode(node.lower, ctx).ev;
-  const hi = compileNode(node.upper, ctx).ev;
+function sum(node: Node & { type: 'sum' }, ctx: Context): Value {
+  const lo = program(node.lower, ctx);
+  const hi = program(node.upper, ctx);
   const body = scoped(node.index, node.body, ctx);
-  return foldIfClosed(
-    (v) => sumSeries(node.kind, (n) => body.eval(v, n), lo(v), hi(v), body.cost),
-    refs,
-    ctx,
-  );
+  return (v) => sumSeries(node.kind, (n) => body.eval(v, n), lo(v), hi(v), body.cost);
 }
 
-/** Evaluates once at compile time when no free variable was referenced since `refs`. */
-function foldIfClosed(ev: (v: Float64Array) => number, refs: number, ctx: Context): Piece {
-  return ctx.refs === refs && ctx.bound.size === 0 ? constant(ev(EMPTY)) : { ev };
+/** Compiles `node` to a program of its own (an integral's bound or body). */
+function program(node: Node, ctx: Context): (v: Float64Array) => number {
+  const outer = ctx.out;
+  ctx.out = new ProgramBuilder();
+  try {
+    return ctx.out.finish(compileNode(node, ctx));
+  } finally {
+    ctx.out = outer;
+  }
 }
 
 const EMPTY = new Float64Array(0);
@@ -306,7 +293,7 @@ function scoped(
   const outer = ctx.bound.get(name);
   ctx.bound.set(name, cell);
   const before = ctx.nodes;
-  const f = compileNode(body, ctx).ev;
+  const f = program(body, ctx);
   const cost = evalCost(ctx.nodes - before);
   if (outer === undefined) ctx.bound.delete(name);
   else ctx.bound.set(name, outer);

@@ -1,5 +1,5 @@
 /**
- * The numeric core: compile trees to closures, differentiate symbolically, integrate and sum
+ * The numeric core: compile trees to register programs, differentiate symbolically, integrate and sum
  * numerically, and find all real solutions of equations and inequalities.
  */
 export { NUMERIC_CODES, type NumericCode } from './codes.js';

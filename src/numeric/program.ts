@@ -1,0 +1,351 @@
+import type { FunctionName } from '../core/tree.js';
+import { gamma } from './gamma.js';
+import { nthRoot, oddRationalPower } from './real-power.js';
+
+/**
+ * A compiled formula as a register machine: a flat list of instructions over a `Float64Array` of
+ * registers. One interpreter ({@link run}) serves every formula, so V8 optimizes it once and keeps
+ * every intermediate double unboxed; closures per node (the earlier design) boxed each
+ * intermediate result in a heap number (a quarter of a fresh answer's garbage). The instructions
+ * perform exactly the operations the formula's tree gives, in the same order, so the results are
+ * the same doubles.
+ *
+ * Each instruction is four int32s: opcode, destination register, operand a, operand b. Constants
+ * live in registers that no instruction writes; variables are loaded from the caller's values
+ * once per run. Integrals and sums are external steps (`EXT`: a function of the values), each
+ * owning sub-programs for its bounds and body.
+ */
+export interface Program {
+  readonly code: Int32Array;
+  readonly regs: Float64Array;
+  /** External steps (integrals, sums): `EXT d i` sets register d to `ext[i](values)`. */
+  readonly ext: readonly ((v: Float64Array) => number)[];
+  /** Cells of enclosing integration and summation variables (`CELL d i` reads `cells[i][0]`). */
+  readonly cells: readonly Float64Array[];
+  /** The register holding the result after a run. */
+  readonly result: number;
+}
+
+// Opcodes. `a`, `b` are registers unless noted.
+export const LOAD = 0; // r[d] = v[a] (a: a slot of the values)
+export const CELL = 1; // r[d] = cells[a][0]
+export const EXT = 2; // r[d] = ext[a](v)
+export const NEG = 3;
+export const ADD = 4;
+export const SUB = 5;
+export const MUL = 6;
+export const DIV = 7;
+export const SQUARE = 8; // u·u
+export const CUBE = 9; // u·u·u
+export const RECIPROCAL = 10; // 1/u
+export const POW = 11; // r[a] ** r[b]
+export const ODD_POWER = 12; // oddRationalPower(r[a], r[b], r[b + 1])
+export const FACTORIAL = 13; // Γ(r[a] + 1)
+export const LOG_BASE = 14; // ln r[a] / ln r[b]
+export const NTH_ROOT = 15; // nthRoot(r[a], r[b])
+export const MAX = 16;
+export const MIN = 17;
+// One-argument functions, in the order of UNARY_OPS below.
+export const SIN = 18;
+export const COS = 19;
+export const TAN = 20;
+export const COT = 21;
+export const SEC = 22;
+export const CSC = 23;
+export const ASIN = 24;
+export const ACOS = 25;
+export const ATAN = 26;
+export const ACOT = 27;
+export const SINH = 28;
+export const COSH = 29;
+export const TANH = 30;
+export const COTH = 31;
+export const SECH = 32;
+export const CSCH = 33;
+export const ASINH = 34;
+export const ACOSH = 35;
+export const ATANH = 36;
+export const EXP = 37;
+export const LN = 38;
+export const LG = 39;
+export const SQRT = 40;
+export const ABS = 41;
+export const FLOOR = 42;
+export const CEIL = 43;
+export const SIGN = 44;
+
+/**
+ * The opcode of each one-argument built-in function. Each computes exactly what
+ * `UNARY_FUNCTIONS[fn]` computes (tested bit for bit); `log` without a base is ln.
+ */
+export const UNARY_OPS: Readonly<Partial<Record<FunctionName, number>>> = {
+  sin: SIN,
+  cos: COS,
+  tan: TAN,
+  cot: COT,
+  sec: SEC,
+  csc: CSC,
+  arcsin: ASIN,
+  arccos: ACOS,
+  arctan: ATAN,
+  arccot: ACOT,
+  sinh: SINH,
+  cosh: COSH,
+  tanh: TANH,
+  coth: COTH,
+  sech: SECH,
+  csch: CSCH,
+  arsinh: ASINH,
+  arcosh: ACOSH,
+  artanh: ATANH,
+  exp: EXP,
+  ln: LN,
+  log: LN,
+  lg: LG,
+  sqrt: SQRT,
+  abs: ABS,
+  floor: FLOOR,
+  ceil: CEIL,
+  sign: SIGN,
+};
+
+/**
+ * Runs a program on the values `v` and returns its result. Never throws; NaN and ±∞ propagate. A
+ * program is not re-entered while it runs (an integral's body is a program of its own), so its
+ * registers are reused across runs.
+ */
+export function run(p: Program, v: Float64Array): number {
+  const code = p.code;
+  const r = p.regs;
+  const n = code.length;
+  for (let pc = 0; pc < n; pc += 4) {
+    const d = code[pc + 1]!;
+    const a = code[pc + 2]!;
+    switch (code[pc]!) {
+      case LOAD:
+        r[d] = v[a]!;
+        break;
+      case CELL:
+        r[d] = p.cells[a]![0]!;
+        break;
+      case EXT:
+        r[d] = p.ext[a]!(v);
+        break;
+      case NEG:
+        r[d] = -r[a]!;
+        break;
+      case ADD:
+        r[d] = r[a]! + r[code[pc + 3]!]!;
+        break;
+      case SUB:
+        r[d] = r[a]! - r[code[pc + 3]!]!;
+        break;
+      case MUL:
+        r[d] = r[a]! * r[code[pc + 3]!]!;
+        break;
+      case DIV:
+        r[d] = r[a]! / r[code[pc + 3]!]!;
+        break;
+      case SQUARE: {
+        const u = r[a]!;
+        r[d] = u * u;
+        break;
+      }
+      case CUBE: {
+        const u = r[a]!;
+        r[d] = u * u * u;
+        break;
+      }
+      case RECIPROCAL:
+        r[d] = 1 / r[a]!;
+        break;
+      case POW:
+        r[d] = r[a]! ** r[code[pc + 3]!]!;
+        break;
+      case ODD_POWER: {
+        const b = code[pc + 3]!;
+        r[d] = oddRationalPower(r[a]!, r[b]!, r[b + 1]!);
+        break;
+      }
+      case FACTORIAL:
+        r[d] = gamma(r[a]! + 1);
+        break;
+      case LOG_BASE:
+        r[d] = Math.log(r[a]!) / Math.log(r[code[pc + 3]!]!);
+        break;
+      case NTH_ROOT:
+        r[d] = nthRoot(r[a]!, r[code[pc + 3]!]!);
+        break;
+      case MAX:
+        r[d] = Math.max(r[a]!, r[code[pc + 3]!]!);
+        break;
+      case MIN:
+        r[d] = Math.min(r[a]!, r[code[pc + 3]!]!);
+        break;
+      case SIN:
+        r[d] = Math.sin(r[a]!);
+        break;
+      case COS:
+        r[d] = Math.cos(r[a]!);
+        break;
+      case TAN:
+        r[d] = Math.tan(r[a]!);
+        break;
+      case COT:
+        r[d] = 1 / Math.tan(r[a]!);
+        break;
+      case SEC:
+        r[d] = 1 / Math.cos(r[a]!);
+        break;
+      case CSC:
+        r[d] = 1 / Math.sin(r[a]!);
+        break;
+      case ASIN:
+        r[d] = Math.asin(r[a]!);
+        break;
+      case ACOS:
+        r[d] = Math.acos(r[a]!);
+        break;
+      case ATAN:
+        r[d] = Math.atan(r[a]!);
+        break;
+      case ACOT:
+        r[d] = Math.PI / 2 - Math.atan(r[a]!);
+        break;
+      case SINH:
+        r[d] = Math.sinh(r[a]!);
+        break;
+      case COSH:
+        r[d] = Math.cosh(r[a]!);
+        break;
+      case TANH:
+        r[d] = Math.tanh(r[a]!);
+        break;
+      case COTH:
+        r[d] = 1 / Math.tanh(r[a]!);
+        break;
+      case SECH:
+        r[d] = 1 / Math.cosh(r[a]!);
+        break;
+      case CSCH:
+        r[d] = 1 / Math.sinh(r[a]!);
+        break;
+      case ASINH:
+        r[d] = Math.asinh(r[a]!);
+        break;
+      case ACOSH:
+        r[d] = Math.acosh(r[a]!);
+        break;
+      case ATANH:
+        r[d] = Math.atanh(r[a]!);
+        break;
+      case EXP:
+        r[d] = Math.exp(r[a]!);
+        break;
+      case LN:
+        r[d] = Math.log(r[a]!);
+        break;
+      case LG:
+        r[d] = Math.log10(r[a]!);
+        break;
+      case SQRT:
+        r[d] = Math.sqrt(r[a]!);
+        break;
+      case ABS:
+        r[d] = Math.abs(r[a]!);
+        break;
+      case FLOOR:
+        r[d] = Math.floor(r[a]!);
+        break;
+      case CEIL:
+        r[d] = Math.ceil(r[a]!);
+        break;
+      default:
+        r[d] = Math.sign(r[a]!);
+    }
+  }
+  return r[p.result]!;
+}
+
+/** One compiled value: a register, or a constant known at compile time (no register yet). */
+export interface Piece {
+  readonly reg: number;
+  readonly constant?: number;
+}
+
+/** A constant piece. */
+export function constant(value: number): Piece {
+  return { reg: -1, constant: value };
+}
+
+/** Builds one {@link Program}: registers, instructions, external steps and cells. */
+export class ProgramBuilder {
+  private readonly code: number[] = [];
+  private readonly init: number[] = [];
+  private readonly ext: ((v: Float64Array) => number)[] = [];
+  private readonly cells: Float64Array[] = [];
+  private readonly loaded = new Map<number, number>();
+  private readonly cellRegs = new Map<Float64Array, number>();
+
+  /** A new register holding `value` before any instruction runs. */
+  register(value = 0): number {
+    this.init.push(value);
+    return this.init.length - 1;
+  }
+
+  /** The register of a piece (a new constant register for a constant). */
+  operand(p: Piece): number {
+    return p.constant !== undefined ? this.register(p.constant) : p.reg;
+  }
+
+  /** Emits `op` on pieces into a new register. */
+  emit(op: number, a: Piece, b?: Piece): Piece {
+    const ra = this.operand(a);
+    const rb = b === undefined ? 0 : this.operand(b);
+    return this.raw(op, ra, rb);
+  }
+
+  /** Emits `op` with raw operands into a new register. */
+  raw(op: number, a: number, b: number): Piece {
+    const d = this.register();
+    this.code.push(op, d, a, b);
+    return { reg: d };
+  }
+
+  /** The value of slot `i` (loaded once per run: the values do not change during a run). */
+  load(i: number): Piece {
+    let d = this.loaded.get(i);
+    if (d === undefined) this.loaded.set(i, (d = this.raw(LOAD, i, 0).reg));
+    return { reg: d };
+  }
+
+  /** The value of a bound variable's cell (read once per run: no cell a program reads changes while it runs). */
+  cell(c: Float64Array): Piece {
+    let d = this.cellRegs.get(c);
+    if (d === undefined) {
+      this.cells.push(c);
+      this.cellRegs.set(c, (d = this.raw(CELL, this.cells.length - 1, 0).reg));
+    }
+    return { reg: d };
+  }
+
+  /** An external step. */
+  external(f: (v: Float64Array) => number): Piece {
+    this.ext.push(f);
+    return this.raw(EXT, this.ext.length - 1, 0);
+  }
+
+  /** The program computing `result`, as a function of the values. */
+  finish(result: Piece): (v: Float64Array) => number {
+    const value = result.constant;
+    if (value !== undefined) return () => value;
+    const p: Program = {
+      code: Int32Array.from(this.code),
+      regs: Float64Array.from(this.init),
+      ext: this.ext,
+      cells: this.cells,
+      result: result.reg,
+    };
+    return (v) => run(p, v);
+  }
+}
