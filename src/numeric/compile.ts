@@ -6,7 +6,19 @@ import { compilePower } from './compile-power.js';
 import { expandDerivatives } from './expand-derivatives.js';
 import { gamma } from './gamma.js';
 import { integrate } from './integrate.js';
-import { ADD, constant, DIV, FACTORIAL, MUL, NEG, type Piece, ProgramBuilder, SUB } from './program.js';
+import {
+  ADD,
+  constant,
+  DIV,
+  FACTORIAL,
+  MUL,
+  NEG,
+  type Piece,
+  type Program,
+  ProgramBuilder,
+  programFunction,
+  SUB,
+} from './program.js';
 import { sumSeries } from './sum-series.js';
 import { variableKey } from './variable-key.js';
 import { workEpoch, workExhausted } from './work-meter.js';
@@ -14,6 +26,8 @@ import { workEpoch, workExhausted } from './work-meter.js';
 /** A compiled formula: `fn(values)` reads variable i from `values[i]` (the order given to `compile`). */
 export interface Compiled {
   readonly fn: (values: Float64Array) => number;
+  /** The same as a register program (`exec` it and read the result register: no allocation). */
+  readonly program: Program;
   readonly diagnostics: readonly Diagnostic[];
   /** Nodes compiled (after derivative expansion): the work of compiling, and a measure of the cost of one call. */
   readonly size: number;
@@ -35,27 +49,29 @@ export const MAX_NESTING = 3;
  */
 export function compile(tree: Node, variables: readonly string[]): Compiled {
   const ctx: Context = {
-    index: new Map(variables.map((name, i) => [name, i])),
-    bound: new Map(),
+    variables,
+    bound: undefined,
     diagnostics: [],
-    seen: new Set(),
+    seen: undefined,
     refs: 0,
     nodes: 0,
     depth: 0,
     uses: [],
     out: new ProgramBuilder(),
   };
-  const piece = compileNode(expandDerivatives(tree), ctx);
-  return { fn: ctx.out.finish(piece), diagnostics: ctx.diagnostics, size: ctx.nodes };
+  const program = ctx.out.finish(compileNode(expandDerivatives(tree), ctx));
+  return { fn: programFunction(program), program, diagnostics: ctx.diagnostics, size: ctx.nodes };
 }
 
 /** Compile state. */
 interface Context {
-  readonly index: ReadonlyMap<string, number>;
-  /** Cells of integration and summation variables in scope (innermost wins). */
-  readonly bound: Map<string, Float64Array>;
+  /** Slot i holds `variables[i]` (the last one when a name repeats). */
+  readonly variables: readonly string[];
+  /** Cells of integration and summation variables in scope (innermost wins); made on first use. */
+  bound: Map<string, Float64Array> | undefined;
   readonly diagnostics: Diagnostic[];
-  readonly seen: Set<string>;
+  /** Diagnostics recorded (code and message); made on first use. */
+  seen: Set<string> | undefined;
   /** Count of free-variable references compiled so far (to fold variable-free integrals and sums). */
   refs: number;
   /** Nodes compiled so far. */
@@ -71,6 +87,7 @@ interface Context {
 /** Records a diagnostic once per (code, detail) and returns a NaN piece. */
 function fail(ctx: Context, code: NumericCode, message: string, node: Node): Piece {
   const key = `${code}:${message}`;
+  ctx.seen ??= new Set();
   if (!ctx.seen.has(key)) {
     ctx.seen.add(key);
     ctx.diagnostics.push(diagnostic(code, 'error', message, node.span));
@@ -138,7 +155,7 @@ function nested(node: Node & { type: 'integral' | 'sum' }, ctx: Context): Piece 
   }
   if (typeof ev !== 'function') return ev;
   // Evaluated once at compile time when no free variable was referenced inside.
-  if (ctx.refs === refs && ctx.bound.size === 0) return constant(ev(EMPTY));
+  if (ctx.refs === refs && (ctx.bound === undefined || ctx.bound.size === 0)) return constant(ev(EMPTY));
   return ctx.out.external(remembered(ev, use.slots, use.cells));
 }
 
@@ -183,14 +200,15 @@ function remembered(
 }
 
 function variable(key: string, node: Node, ctx: Context): Piece {
-  const cell = ctx.bound.get(key);
+  const cell = ctx.bound?.get(key);
   const use = ctx.uses[ctx.uses.length - 1];
   if (cell !== undefined) {
     use?.cells.add(cell);
     return ctx.out.cell(cell);
   }
-  const i = ctx.index.get(key);
-  if (i !== undefined) {
+  // A linear search: formulas have a few variables, and a Map per compile cost more.
+  const i = ctx.variables.lastIndexOf(key);
+  if (i !== -1) {
     use?.slots.add(i);
     ctx.refs++;
     return ctx.out.load(i);
@@ -267,7 +285,7 @@ function program(node: Node, ctx: Context): (v: Float64Array) => number {
   const outer = ctx.out;
   ctx.out = new ProgramBuilder();
   try {
-    return ctx.out.finish(compileNode(node, ctx));
+    return programFunction(ctx.out.finish(compileNode(node, ctx)));
   } finally {
     ctx.out = outer;
   }
@@ -290,6 +308,7 @@ function scoped(
   ctx: Context,
 ): { eval: (v: Float64Array, x: number) => number; cost: number } {
   const cell = new Float64Array(1);
+  ctx.bound ??= new Map();
   const outer = ctx.bound.get(name);
   ctx.bound.set(name, cell);
   const before = ctx.nodes;

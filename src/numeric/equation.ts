@@ -1,7 +1,6 @@
+import { exec, type Program } from './program.js';
 import { residualOk } from './solve-types.js';
 import { charge, newWorkEpoch, workExhausted } from './work-meter.js';
-
-type Ev = (v: Float64Array) => number;
 
 /**
  * One equation lhs(x) = rhs(x) with the other variables fixed in `buf` (the target is slot 0):
@@ -22,8 +21,8 @@ export class Equation {
   uncertain = false;
 
   constructor(
-    private readonly lhs: Ev,
-    private readonly rhs: Ev,
+    private readonly lhs: Program,
+    private readonly rhs: Program,
     readonly buf: Float64Array,
     readonly budget: number,
     private readonly cost = 1,
@@ -41,8 +40,11 @@ export class Equation {
       return Number.NaN;
     }
     this.buf[0] = x;
-    this.l = this.lhs(this.buf);
-    this.r = this.rhs(this.buf);
+    // The results are read from the programs' registers: no heap number per evaluation.
+    exec(this.lhs, this.buf);
+    this.l = this.lhs.regs[this.lhs.result]!;
+    exec(this.rhs, this.buf);
+    this.r = this.rhs.regs[this.rhs.result]!;
     // An integral or a series inside may have spent the meter: the value is then not to be trusted.
     if (workExhausted()) this.truncated = true;
     return this.l - this.r;

@@ -5,6 +5,7 @@ import { expandDerivatives } from './expand-derivatives.js';
 import { freeVariables } from './free-variables.js';
 import { type IsolationPlan, planIsolation } from './isolate.js';
 import { occurrences } from './occurrences.js';
+import type { Program } from './program.js';
 import { charge, chargeRecorded, metered } from './work-meter.js';
 
 /** An equation compiled once for one target: reused across calls with different values. */
@@ -12,8 +13,8 @@ export interface PreparedEquation {
   readonly target: string;
   /** The non-target variables, in buffer order (slot i + 1). */
   readonly others: readonly string[];
-  readonly lhs: (v: Float64Array) => number;
-  readonly rhs: (v: Float64Array) => number;
+  readonly lhs: Program;
+  readonly rhs: Program;
   /** Free occurrences of the target (see `occurrences`). */
   readonly count: number;
   /** The target occurs inside a periodic function. */
@@ -97,8 +98,8 @@ function build(lhs: Node, rhs: Node, target: string): Omit<PreparedEquation, 'co
   return {
     target,
     others,
-    lhs: l.fn,
-    rhs: r.fn,
+    lhs: l.program,
+    rhs: r.program,
     count,
     periodic: ol.periodic || or.periodic,
     plan,

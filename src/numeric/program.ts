@@ -110,11 +110,12 @@ export const UNARY_OPS: Readonly<Partial<Record<FunctionName, number>>> = {
 };
 
 /**
- * Runs a program on the values `v` and returns its result. Never throws; NaN and ±∞ propagate. A
- * program is not re-entered while it runs (an integral's body is a program of its own), so its
- * registers are reused across runs.
+ * Runs a program on the values `v`; the result is left in `p.regs[p.result]` (read it there and no
+ * heap number is allocated for it). Never throws; NaN and ±∞ propagate. A program is not re-entered
+ * while it runs (an integral's body is a program of its own), so its registers are reused across
+ * runs.
  */
-export function run(p: Program, v: Float64Array): number {
+export function exec(p: Program, v: Float64Array): void {
   const code = p.code;
   const r = p.regs;
   const n = code.length;
@@ -264,7 +265,23 @@ export function run(p: Program, v: Float64Array): number {
         r[d] = Math.sign(r[a]!);
     }
   }
-  return r[p.result]!;
+}
+
+/** Runs a program on the values `v` and returns its result (see {@link exec}). */
+export function run(p: Program, v: Float64Array): number {
+  exec(p, v);
+  return p.regs[p.result]!;
+}
+
+const NO_CODE = new Int32Array(0);
+
+/** The program as a function of the values (a constant program as a constant function). */
+export function programFunction(p: Program): (v: Float64Array) => number {
+  if (p.code.length === 0) {
+    const value = p.regs[p.result]!;
+    return () => value;
+  }
+  return (v) => run(p, v);
 }
 
 /** One compiled value: a register, or a constant known at compile time (no register yet). */
@@ -284,8 +301,10 @@ export class ProgramBuilder {
   private readonly init: number[] = [];
   private readonly ext: ((v: Float64Array) => number)[] = [];
   private readonly cells: Float64Array[] = [];
-  private readonly loaded = new Map<number, number>();
-  private readonly cellRegs = new Map<Float64Array, number>();
+  /** Per slot, the register it was loaded into (−1: not yet). */
+  private readonly loaded: number[] = [];
+  /** Per entry of `cells`, the register it was read into. */
+  private readonly cellRegs: number[] = [];
 
   /** A new register holding `value` before any instruction runs. */
   register(value = 0): number {
@@ -314,19 +333,20 @@ export class ProgramBuilder {
 
   /** The value of slot `i` (loaded once per run: the values do not change during a run). */
   load(i: number): Piece {
-    let d = this.loaded.get(i);
-    if (d === undefined) this.loaded.set(i, (d = this.raw(LOAD, i, 0).reg));
+    while (this.loaded.length <= i) this.loaded.push(-1);
+    let d = this.loaded[i]!;
+    if (d === -1) this.loaded[i] = d = this.raw(LOAD, i, 0).reg;
     return { reg: d };
   }
 
   /** The value of a bound variable's cell (read once per run: no cell a program reads changes while it runs). */
   cell(c: Float64Array): Piece {
-    let d = this.cellRegs.get(c);
-    if (d === undefined) {
-      this.cells.push(c);
-      this.cellRegs.set(c, (d = this.raw(CELL, this.cells.length - 1, 0).reg));
+    let k = this.cells.indexOf(c);
+    if (k === -1) {
+      k = this.cells.push(c) - 1;
+      this.cellRegs.push(this.raw(CELL, k, 0).reg);
     }
-    return { reg: d };
+    return { reg: this.cellRegs[k]! };
   }
 
   /** An external step. */
@@ -335,17 +355,17 @@ export class ProgramBuilder {
     return this.raw(EXT, this.ext.length - 1, 0);
   }
 
-  /** The program computing `result`, as a function of the values. */
-  finish(result: Piece): (v: Float64Array) => number {
+  /** The program computing `result` (a constant result is a program without instructions). */
+  finish(result: Piece): Program {
     const value = result.constant;
-    if (value !== undefined) return () => value;
-    const p: Program = {
+    if (value !== undefined)
+      return { code: NO_CODE, regs: Float64Array.of(value), ext: [], cells: [], result: 0 };
+    return {
       code: Int32Array.from(this.code),
       regs: Float64Array.from(this.init),
       ext: this.ext,
       cells: this.cells,
       result: result.reg,
     };
-    return (v) => run(p, v);
   }
 }

@@ -1,4 +1,6 @@
 const cache = new Map<string, Float64Array>();
+/** The last call's parameters and grid (every solve asks; building the key allocated strings). */
+let last: { key: readonly unknown[]; grid: Float64Array } | undefined;
 
 /**
  * The sorted scan grid of the general path. Non-periodic: 0, ±10^e for e from log10(minAbs) to
@@ -6,6 +8,30 @@ const cache = new Map<string, Float64Array>();
  * Periodic: only the points inside [−P, P] (with the finer linear grid). Cached per parameters.
  */
 export function scanGrid(
+  minAbs: number,
+  maxAbs: number,
+  perDecade: number,
+  window: number,
+  linear: number,
+  periodic: boolean,
+): Float64Array {
+  const k = last?.key;
+  if (
+    k !== undefined &&
+    k[0] === minAbs &&
+    k[1] === maxAbs &&
+    k[2] === perDecade &&
+    k[3] === window &&
+    k[4] === linear &&
+    k[5] === periodic
+  )
+    return last!.grid;
+  const grid = build(minAbs, maxAbs, perDecade, window, linear, periodic);
+  last = { key: [minAbs, maxAbs, perDecade, window, linear, periodic], grid };
+  return grid;
+}
+
+function build(
   minAbs: number,
   maxAbs: number,
   perDecade: number,

@@ -11,7 +11,7 @@ export type ScanOutcome = { kind: 'roots'; roots: number[] } | { kind: 'identity
  * minimised by golden-section search and kept when the relative residual test passes there
  * (touching roots), unless it and both neighbours pass the residual test (a stretch where the
  * equation holds numerically: no isolated root there). All finite points pass the residual test → identity; no finite point →
- * undefined. Stops (truncated) when the budget is spent. `roundingError(x)`, when given, bounds the
+ * undefined. The points scanned are `grid` times `scale` (the target's typical size). Stops (truncated) when the budget is spent. `roundingError(x)`, when given, bounds the
  * rounding error of lhs − rhs at x (see `roundingBound`; NaN when unknown): a point where the
  * residual stays within it says nothing against an identity.
  */
@@ -23,18 +23,25 @@ export function scanPath(
 ): ScanOutcome {
   const n = grid.length;
   // Work arrays reused across scans (a scan allocated ~40 KB, a sixth of a fresh answer's garbage);
-  // a scan never runs inside another (f evaluates compiled closures, integrals and sums only), and
+  // a scan never runs inside another (f runs compiled programs, integrals and sums only), and
   // the depth check keeps that true if it ever changes.
   const buffers = depth === 0 ? shared(n) : fresh(n);
   depth++;
   try {
-    return scanWith(eq, grid, scale, buffers, roundingError);
+    let points = grid;
+    if (scale !== 1) {
+      points = buffers.points;
+      for (let i = 0; i < n; i++) points[i] = grid[i]! * scale;
+    }
+    return scanWith(eq, points, n, scale, buffers, roundingError);
   } finally {
     depth--;
   }
 }
 
 interface Buffers {
+  /** The grid times the scale (when it is not 1). */
+  readonly points: Float64Array;
   readonly fs: Float64Array;
   readonly rel: Float64Array;
   /** |l| + |r| at each point, NaN where f is not finite. */
@@ -48,6 +55,7 @@ let pool: Buffers = fresh(0);
 
 function fresh(n: number): Buffers {
   return {
+    points: new Float64Array(n),
     fs: new Float64Array(n),
     rel: new Float64Array(n),
     size: new Float64Array(n),
@@ -63,11 +71,12 @@ function shared(n: number): Buffers {
 function scanWith(
   eq: Equation,
   grid: Float64Array,
+  n: number,
   scale: number,
   buffers: Buffers,
   roundingError: ((x: number) => number) | undefined,
 ): ScanOutcome {
-  const n = grid.length;
+  // The grid's first n points are scanned (a pooled buffer may be longer).
   const { fs, rel, size, holds } = buffers;
   let finite = 0;
   let allOk = true;

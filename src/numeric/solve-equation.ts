@@ -56,9 +56,7 @@ export function equationFor(
   budget: number,
 ): Equation {
   const buf = new Float64Array(prepared.others.length + 1);
-  prepared.others.forEach((name, i) => {
-    buf[i + 1] = values[name] ?? Number.NaN;
-  });
+  for (let i = 0; i < prepared.others.length; i++) buf[i + 1] = values[prepared.others[i]!] ?? Number.NaN;
   return new Equation(prepared.lhs, prepared.rhs, buf, budget, prepared.cost);
 }
 
@@ -69,40 +67,50 @@ function solvePrepared(
   roundingError: (x: number) => number,
 ): SolveResult {
   const window = p.periodic ? s.periodicWindow * s.scale : Math.min(s.maxAbs * s.scale, Number.MAX_VALUE);
-  const done = (
-    path: SolvePath | 'constant',
-    out: { kind: 'roots'; roots: number[] } | { kind: 'identity' } | { kind: 'undefined' },
-  ): SolveResult => {
-    // (work meter) a spent meter anywhere in the solve makes it truncated.
-    const truncated = eq.truncated || workExhausted();
-    const { evals } = eq;
-    const periodic = p.periodic;
-    const uncertain = eq.uncertain;
-    if (out.kind !== 'roots') return { kind: out.kind, evals, truncated, path, periodic, uncertain };
-    const roots = dedupeRoots(out.roots.filter((x) => Math.abs(x) <= window));
-    return { kind: 'roots', roots, evals, truncated, path, periodic, uncertain };
-  };
   if (p.count === 0) {
     const y = eq.f(1);
-    if (!Number.isFinite(y)) return done('constant', { kind: 'undefined' });
-    return done('constant', eq.lastOk() ? { kind: 'identity' } : { kind: 'roots', roots: [] });
+    if (!Number.isFinite(y)) return done(p, eq, window, 'constant', UNDEFINED);
+    return done(p, eq, window, 'constant', eq.lastOk() ? IDENTITY : { kind: 'roots', roots: [] });
   }
-  for (const path of s.paths) {
+  for (let k = 0; k < s.paths.length; k++) {
+    const path = s.paths[k]!;
     if (path === 'isolate' && p.plan !== undefined) {
       const roots = isolate(eq, p.plan, window, Math.max(16, s.evalBudget));
-      if (roots === 'undefined') return done(path, { kind: 'undefined' });
-      if (roots !== undefined) return done(path, { kind: 'roots', roots });
+      if (roots === 'undefined') return done(p, eq, window, path, UNDEFINED);
+      if (roots !== undefined) return done(p, eq, window, path, { kind: 'roots', roots });
     }
     if (path === 'polynomial' && !p.periodic) {
       const roots = polynomialPath(eq, window, s.scale);
-      if (roots !== undefined && roots !== 'zero') return done(path, { kind: 'roots', roots });
+      if (roots !== undefined && roots !== 'zero') return done(p, eq, window, path, { kind: 'roots', roots });
     }
     if (path === 'scan') {
       const linear = s.linearPoints ?? (p.periodic ? Math.round(40 * s.periodicWindow) + 1 : 201);
       const grid = scanGrid(s.minAbs, s.maxAbs, s.pointsPerDecade, s.periodicWindow, linear, p.periodic);
-      const scaled = s.scale === 1 ? grid : grid.map((x) => x * s.scale);
-      return done(path, scanPath(eq, scaled, s.scale, roundingError));
+      return done(p, eq, window, path, scanPath(eq, grid, s.scale, roundingError));
     }
   }
-  return done('scan', { kind: 'roots', roots: [] });
+  return done(p, eq, window, 'scan', { kind: 'roots', roots: [] });
+}
+
+const UNDEFINED = { kind: 'undefined' } as const;
+const IDENTITY = { kind: 'identity' } as const;
+
+/** The solve result: roots inside the window, sorted and deduplicated. */
+function done(
+  p: PreparedEquation,
+  eq: Equation,
+  window: number,
+  path: SolvePath | 'constant',
+  out: { kind: 'roots'; roots: number[] } | { readonly kind: 'identity' } | { readonly kind: 'undefined' },
+): SolveResult {
+  // (work meter) a spent meter anywhere in the solve makes it truncated.
+  const truncated = eq.truncated || workExhausted();
+  const { evals } = eq;
+  const periodic = p.periodic;
+  const uncertain = eq.uncertain;
+  if (out.kind !== 'roots') return { kind: out.kind, evals, truncated, path, periodic, uncertain };
+  let inside = out.roots;
+  if (!inside.every((x) => Math.abs(x) <= window)) inside = inside.filter((x) => Math.abs(x) <= window);
+  const roots = dedupeRoots(inside);
+  return { kind: 'roots', roots, evals, truncated, path, periodic, uncertain };
 }
