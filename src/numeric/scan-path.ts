@@ -102,63 +102,93 @@ function scanWith(
   const roots: number[] = [];
   const f = (x: number): number => eq.f(x);
   for (let i = 0; i < n && !eq.exhausted(); i++) {
-    const x = grid[i]!;
+    // Most points need nothing: only a zero, a change of sign or of finiteness to the next point,
+    // or a local minimum of the relative residual below 0.05 is looked at (in `examine`), so the
+    // loop over the points stays small and allocates nothing.
     const y = fs[i]!;
     if (y === 0) {
-      if (eq.isIsolatedRoot(x)) keep(eq, x, roots);
+      examine(eq, grid, n, i, buffers, f, roots);
       continue;
     }
     if (i + 1 < n) {
       const y1 = fs[i + 1]!;
-      if (Number.isFinite(y) !== Number.isFinite(y1)) {
-        const r = rootAtEdge(eq, x, grid[i + 1]!, y, y1);
-        if (r !== undefined) roots.push(r);
+      if (Number.isFinite(y) !== Number.isFinite(y1) || y * y1 < 0) {
+        examine(eq, grid, n, i, buffers, f, roots);
         continue;
       }
-      if (y * y1 < 0) {
-        const r = brent(f, x, grid[i + 1]!, y, y1, 100);
-        if (Number.isFinite(r) && eq.isIsolatedRoot(r)) keep(eq, r, roots);
-        continue;
-      }
-    }
-    if (
-      i > 0 &&
-      i + 1 < n &&
-      rel[i]! < 0.05 &&
-      rel[i]! < rel[i - 1]! &&
-      rel[i]! < rel[i + 1]! &&
-      fs[i - 1]! * y > 0 &&
-      fs[i + 1]! * y > 0 &&
-      // Where the equation holds numerically at a point and both its neighbours, the minimum is
-      // rounding noise inside a stretch that holds, never an isolated root: no search.
-      !(holds[i - 1] === 1 && holds[i] === 1 && holds[i + 1] === 1)
-    ) {
-      const m = goldenMinimum(eq, grid[i - 1]!, grid[i + 1]!, rel[i]!);
-      const ym = eq.f(m);
-      if (ym * y < 0) {
-        // A close pair of roots between grid points (|Z| solved for C with Z just above R): f dips
-        // through zero and back, and the point found lies between them: one root on each side.
-        closePair(eq, grid[i - 1]!, m, grid[i + 1]!, fs[i - 1]!, ym, fs[i + 1]!, roots);
-      } else if (eq.isIsolatedRoot(m)) {
-        // The search may have landed on one root of such a pair (the residual vanishes at both):
-        // where f crosses zero at m with the grid's sign on both neighbours, that root is refined
-        // (golden search stops at a width of 1e-10) and a second one lies on the side where f has
-        // the other sign.
-        const d = 1e-7 * Math.abs(m) + 1e-300;
-        const fl = eq.f(m - d);
-        const fr = eq.f(m + d);
-        const refined = fl * fr < 0 ? brent(f, m - d, m + d, fl, fr, 100) : m;
-        roots.push(Number.isFinite(refined) ? refined : m);
-        if (fl * fr < 0) {
-          const [lo, hi, flo, fhi] =
-            fl * y < 0 ? [grid[i - 1]!, m - d, fs[i - 1]!, fl] : [m + d, grid[i + 1]!, fr, fs[i + 1]!];
-          const r = brent(f, lo, hi, flo, fhi, 100);
-          if (Number.isFinite(r) && eq.isIsolatedRoot(r)) keep(eq, r, roots);
-        }
-      }
+      if (i > 0 && rel[i]! < 0.05 && rel[i]! < rel[i - 1]! && rel[i]! < rel[i + 1]!)
+        examine(eq, grid, n, i, buffers, f, roots);
     }
   }
   return { kind: 'roots', roots };
+}
+
+/** What the scan finds at grid point i: the body of the loop over the points (see `scanWith`). */
+function examine(
+  eq: Equation,
+  grid: Float64Array,
+  n: number,
+  i: number,
+  buffers: Buffers,
+  f: (x: number) => number,
+  roots: number[],
+): void {
+  const { fs, rel, holds } = buffers;
+  const x = grid[i]!;
+  const y = fs[i]!;
+  if (y === 0) {
+    if (eq.isIsolatedRoot(x)) keep(eq, x, roots);
+    return;
+  }
+  if (i + 1 < n) {
+    const y1 = fs[i + 1]!;
+    if (Number.isFinite(y) !== Number.isFinite(y1)) {
+      const r = rootAtEdge(eq, x, grid[i + 1]!, y, y1);
+      if (r !== undefined) roots.push(r);
+      return;
+    }
+    if (y * y1 < 0) {
+      const r = brent(f, x, grid[i + 1]!, y, y1, 100);
+      if (Number.isFinite(r) && eq.isIsolatedRoot(r)) keep(eq, r, roots);
+      return;
+    }
+  }
+  if (
+    i > 0 &&
+    i + 1 < n &&
+    rel[i]! < 0.05 &&
+    rel[i]! < rel[i - 1]! &&
+    rel[i]! < rel[i + 1]! &&
+    fs[i - 1]! * y > 0 &&
+    fs[i + 1]! * y > 0 &&
+    // Where the equation holds numerically at a point and both its neighbours, the minimum is
+    // rounding noise inside a stretch that holds, never an isolated root: no search.
+    !(holds[i - 1] === 1 && holds[i] === 1 && holds[i + 1] === 1)
+  ) {
+    const m = goldenMinimum(eq, grid[i - 1]!, grid[i + 1]!, rel[i]!);
+    const ym = eq.f(m);
+    if (ym * y < 0) {
+      // A close pair of roots between grid points (|Z| solved for C with Z just above R): f dips
+      // through zero and back, and the point found lies between them: one root on each side.
+      closePair(eq, grid[i - 1]!, m, grid[i + 1]!, fs[i - 1]!, ym, fs[i + 1]!, roots);
+    } else if (eq.isIsolatedRoot(m)) {
+      // The search may have landed on one root of such a pair (the residual vanishes at both):
+      // where f crosses zero at m with the grid's sign on both neighbours, that root is refined
+      // (golden search stops at a width of 1e-10) and a second one lies on the side where f has
+      // the other sign.
+      const d = 1e-7 * Math.abs(m) + 1e-300;
+      const fl = eq.f(m - d);
+      const fr = eq.f(m + d);
+      const refined = fl * fr < 0 ? brent(f, m - d, m + d, fl, fr, 100) : m;
+      roots.push(Number.isFinite(refined) ? refined : m);
+      if (fl * fr < 0) {
+        const [lo, hi, flo, fhi] =
+          fl * y < 0 ? [grid[i - 1]!, m - d, fs[i - 1]!, fl] : [m + d, grid[i + 1]!, fr, fs[i + 1]!];
+        const r = brent(f, lo, hi, flo, fhi, 100);
+        if (Number.isFinite(r) && eq.isIsolatedRoot(r)) keep(eq, r, roots);
+      }
+    }
+  }
 }
 
 /**
