@@ -11,11 +11,13 @@ import { nthRoot, oddRationalPower } from './real-power.js';
  * the same doubles.
  *
  * Each instruction is four int32s: opcode, destination register, operand a, operand b. Constants
- * live in registers that no instruction writes; variables are loaded from the caller's values
- * once per run. Integrals and sums are external steps (`EXT`: a function of the values), each
+ * live in registers that no instruction writes; the variables a formula reads are copied from the
+ * caller's values into registers once per run, before the instructions (`loads`). Integrals and sums are external steps (`EXT`: a function of the values), each
  * owning sub-programs for its bounds and body.
  */
 export interface Program {
+  /** Pairs (register, slot): before the instructions, each register gets the value of its slot. */
+  readonly loads: Int32Array;
   readonly code: Int32Array;
   readonly regs: Float64Array;
   /** External steps (integrals, sums): `EXT d i` sets register d to `ext[i](values)`. */
@@ -27,7 +29,6 @@ export interface Program {
 }
 
 // Opcodes. `a`, `b` are registers unless noted.
-export const LOAD = 0; // r[d] = v[a] (a: a slot of the values)
 export const CELL = 1; // r[d] = cells[a][0]
 export const EXT = 2; // r[d] = ext[a](v)
 export const NEG = 3;
@@ -118,14 +119,13 @@ export const UNARY_OPS: Readonly<Partial<Record<FunctionName, number>>> = {
 export function exec(p: Program, v: Float64Array): void {
   const code = p.code;
   const r = p.regs;
+  const loads = p.loads;
+  for (let k = 0; k < loads.length; k += 2) r[loads[k]!] = v[loads[k + 1]!]!;
   const n = code.length;
   for (let pc = 0; pc < n; pc += 4) {
     const d = code[pc + 1]!;
     const a = code[pc + 2]!;
     switch (code[pc]!) {
-      case LOAD:
-        r[d] = v[a]!;
-        break;
       case CELL:
         r[d] = p.cells[a]![0]!;
         break;
@@ -277,7 +277,7 @@ const NO_CODE = new Int32Array(0);
 
 /** The program as a function of the values (a constant program as a constant function). */
 export function programFunction(p: Program): (v: Float64Array) => number {
-  if (p.code.length === 0) {
+  if (p.code.length === 0 && p.loads.length === 0) {
     const value = p.regs[p.result]!;
     return () => value;
   }
@@ -298,6 +298,7 @@ export function constant(value: number): Piece {
 /** Builds one {@link Program}: registers, instructions, external steps and cells. */
 export class ProgramBuilder {
   private readonly code: number[] = [];
+  private readonly loads: number[] = [];
   private readonly init: number[] = [];
   private readonly ext: ((v: Float64Array) => number)[] = [];
   private readonly cells: Float64Array[] = [];
@@ -335,7 +336,10 @@ export class ProgramBuilder {
   load(i: number): Piece {
     while (this.loaded.length <= i) this.loaded.push(-1);
     let d = this.loaded[i]!;
-    if (d === -1) this.loaded[i] = d = this.raw(LOAD, i, 0).reg;
+    if (d === -1) {
+      this.loaded[i] = d = this.register();
+      this.loads.push(d, i);
+    }
     return { reg: d };
   }
 
@@ -359,8 +363,9 @@ export class ProgramBuilder {
   finish(result: Piece): Program {
     const value = result.constant;
     if (value !== undefined)
-      return { code: NO_CODE, regs: Float64Array.of(value), ext: [], cells: [], result: 0 };
+      return { loads: NO_CODE, code: NO_CODE, regs: Float64Array.of(value), ext: [], cells: [], result: 0 };
     return {
+      loads: Int32Array.from(this.loads),
       code: Int32Array.from(this.code),
       regs: Float64Array.from(this.init),
       ext: this.ext,
