@@ -26,7 +26,11 @@ import { workEpoch, workExhausted } from './work-meter.js';
 /** A compiled formula: `fn(values)` reads variable i from `values[i]` (the order given to `compile`). */
 export interface Compiled {
   readonly fn: (values: Float64Array) => number;
-  /** The same as a register program (`exec` it and read the result register: no allocation). */
+  /**
+   * The same as a register program: the solver runs it with `exec` and reads its result register,
+   * allocating nothing per evaluation.
+   * @internal
+   */
   readonly program: Program;
   readonly diagnostics: readonly Diagnostic[];
   /** Nodes compiled (after derivative expansion): the work of compiling, and a measure of the cost of one call. */
