@@ -48,9 +48,7 @@ export function extractFormulas(markdown: string, options: ExtractOptions = {}):
   // Math written without delimiters (raw LaTeX lines, `Answer: T = 2\pi\sqrt{L/g}`) is read too,
   // with bare unit letters after its values (`h ≈ 71 m`) when the problem's letters are known.
   const letters = options.quantityLetters;
-  const bare = findBareMath(markdown, delimited).map((b) =>
-    letters === undefined ? b : plainTextUnits(b, letters),
-  );
+  const bare = findBareMath(markdown, delimited).map((b) => plainTextUnits(b, letters));
   // A unit written after the closing `$` (`$s_2' = 60$ cm`) belongs to the value.
   const blocks = [...delimited.map((b) => unitAfterMath(markdown, emphasized(markdown, b))), ...bare].sort(
     (x, y) => x.offset - y.offset,

@@ -81,15 +81,24 @@ const PLAIN_VALUE = new RegExp(
 );
 
 /**
- * A plain-text span with each bare unit after a stated value read as that unit (`h ≈ 71 m` →
+ * A plain-text span (math found without delimiters) with its notation read as TeX ({@link
+ * plainNotation}) and, when the problem's single-letter quantities are known, each bare unit after a
+ * stated value read as that unit (`h ≈ 71 m` →
  * `h ≈ 71\,\mathrm{m}`, `t_m = 4.75 h`, `k = 0.12 h⁻¹`, `v = 20 m s⁻¹`): the unit follows a
  * relation's number and ends the statement. A single letter counts only when the problem does not
  * use it as a quantity (`quantities`: its single-letter symbols); symbols written apart count when
  * one carries a negative power (`m s⁻¹`, `J K⁻¹ mol⁻¹`; not `2 m g`, a product). `%` after a number
  * is percent. Unchanged when there is none.
  */
-export function plainTextUnits(block: MathBlock, quantities: ReadonlySet<string>): MathBlock {
-  const edits: Edit[] = [];
+export function plainTextUnits(block: MathBlock, quantities: ReadonlySet<string> | undefined): MathBlock {
+  const edits: Edit[] = plainNotation(block);
+  if (quantities === undefined)
+    return edits.length === 0
+      ? block
+      : rewrite(
+          block,
+          edits.sort((a, b) => a.start - b.start),
+        );
   // `%` is TeX's comment sign; in plain text after a number it is percent (`η ≈ 59.4 %`).
   for (const m of block.content.matchAll(/(\d)[ \t]*(?<!\\)%/g)) {
     const start = (m.index ?? 0) + 1;
@@ -115,6 +124,36 @@ export function plainTextUnits(block: MathBlock, quantities: ReadonlySet<string>
   edits.sort((a, b) => a.start - b.start);
   const apart = edits.filter((e, i) => i === 0 || e.start >= edits[i - 1]!.end);
   return apart.length === 0 ? block : rewrite(block, apart);
+}
+
+/** Function names plain text writes without a backslash (`ln(b/a)`, `arctan(x)`, `cos θ`). */
+const PLAIN_FUNCTION =
+  /(?<![\\A-Za-z_])(arcsin|arccos|arctan|arcsinh|arccosh|arctanh|sinh|cosh|tanh|coth|sech|csch|sin|cos|tan|cot|sec|csc|ln|log|exp|sqrt)(?![A-Za-z])/g;
+/**
+ * A subscript of several lower-case letters written without braces (`θ_opt`, `ω_max`, `E_min`);
+ * `k_BT` stays k_B·T, as TeX and every writer of it read it.
+ */
+const PLAIN_SUBSCRIPT = /(?<=[A-Za-zα-ωΑ-Ω])_([a-z]{2,})(?![A-Za-z{])/g;
+
+/**
+ * Plain-text notation read as TeX reads its LaTeX: a bare function name is the function
+ * (`ln(8R/a)` → `\ln(8R/a)`, `arctan(v₀/…)`, `cos 2β`), as every reader of plain text takes it (TeX
+ * would set l·n), and a subscript of several lower-case letters is one subscript (`θ_opt` →
+ * `θ_{opt}`, TeX would subscript only the o). Only for math found without delimiters: inside `$…$` the writer's LaTeX
+ * is read as written.
+ */
+function plainNotation(block: MathBlock): Edit[] {
+  const edits: Edit[] = [];
+  for (const m of block.content.matchAll(PLAIN_FUNCTION)) {
+    const start = m.index ?? 0;
+    edits.push({ start, end: start, text: '\\', from: block.offset + start, to: block.offset + start });
+  }
+  for (const m of block.content.matchAll(PLAIN_SUBSCRIPT)) {
+    const start = (m.index ?? 0) + 1;
+    const end = start + m[1]!.length;
+    edits.push({ start, end, text: `{${m[1]}}`, from: block.offset + start, to: block.offset + end });
+  }
+  return edits;
 }
 
 /** The TeX of a bare plain-text unit (`m`, `h⁻¹`, `m s⁻¹`), or undefined when it is not read as one. */
