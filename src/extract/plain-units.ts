@@ -130,19 +130,21 @@ export function plainTextUnits(block: MathBlock, quantities: ReadonlySet<string>
 const PLAIN_FUNCTION =
   /(?<![\\A-Za-z_])(arcsin|arccos|arctan|arcsinh|arccosh|arctanh|sinh|cosh|tanh|coth|sech|csch|sin|cos|tan|cot|sec|csc|ln|log|exp|sqrt)(?![A-Za-z])/g;
 /**
- * A subscript of several lower-case letters written without braces (`θ_opt`, `ω_max`, `E_min`);
- * `k_BT` stays k_B·T, as TeX and every writer of it read it.
+ * A subscript word written without braces: three or more lower-case letters (`θ_opt`, `ω_max`,
+ * `v_rms`), or `cm`, `th`, `eq`. `k_BT` stays k_B·T and `m_ec²` stays m_e·c², as their writers mean.
  */
-const PLAIN_SUBSCRIPT = /(?<=[A-Za-zα-ωΑ-Ω])_([a-z]{2,})(?![A-Za-z{])/g;
+const PLAIN_SUBSCRIPT = /(?<=[A-Za-zα-ωΑ-Ω])_([a-z]{3,}|cm|th|eq)(?![A-Za-z{])/g;
 
 /**
  * Plain-text notation read as TeX reads its LaTeX: a bare function name is the function
  * (`ln(8R/a)` → `\ln(8R/a)`, `arctan(v₀/…)`, `cos 2β`), as every reader of plain text takes it (TeX
- * would set l·n), and a subscript of several lower-case letters is one subscript (`θ_opt` →
- * `θ_{opt}`, TeX would subscript only the o). Only for math found without delimiters: inside `$…$` the writer's LaTeX
+ * would set l·n), and a subscript word is one subscript (`θ_opt` → `θ_{opt}`, TeX would subscript only
+ * the o). Only for plain text: inside `$…$`, or on a line written in LaTeX commands, the writer's LaTeX
  * is read as written.
  */
 function plainNotation(block: MathBlock): Edit[] {
+  // A raw LaTeX line (`\kappa = \frac{\sqrt{2m_ec^2(V_0 - E)}}{\hbar c}`) is read as TeX reads it.
+  if (/\\[A-Za-z]/.test(block.content)) return [];
   const edits: Edit[] = [];
   for (const m of block.content.matchAll(PLAIN_FUNCTION)) {
     const start = m.index ?? 0;
