@@ -42,7 +42,9 @@ import {
 } from './forward-values.js';
 import {
   type Dimension,
+  exactData,
   expressionValue,
+  gradeExact,
   gradeValue,
   integerUnitReading,
   sameDimension,
@@ -310,6 +312,9 @@ function judgeAll(
     if (!definitions.has(name)) definitions.set(name, d);
   const direction = directionReader(response, problemStatement(problem));
   const letterQuantities = problemPrepareOptions(problem).quantities ?? [];
+  // A problem whose text writes no measured value and which has no constants map: exact data.
+  const exactInputs =
+    Object.keys(problem.constants ?? {}).length === 0 && exactData(problemStatement(problem));
   return expected.map((e, i) => {
     if (e.form === 'text-based') {
       const boxes = boxedContents(response);
@@ -320,7 +325,7 @@ function judgeAll(
       anyOf(
         e.form === 'numerical'
           ? either(
-              numericTest(e, want, options.tolerance, letterQuantities, got),
+              numericTest(e, want, options.tolerance, letterQuantities, exactInputs, got),
               recomputedTest(e, problem, want, options.tolerance, letterQuantities, got),
             )
           : either(
@@ -570,6 +575,7 @@ function numericTest(
   prepare: (latex: string) => PreparedFormula,
   tolerance: NumericTolerance | undefined,
   quantities: readonly string[],
+  exactInputs: boolean,
   prepareGot: (latex: string) => PreparedFormula = prepare,
 ): CandidateTest | undefined {
   const sides = relationSides(e.latex);
@@ -581,6 +587,8 @@ function numericTest(
   const shown = e.sigfigs === undefined ? undefined : valueAsWritten(prepared)?.value;
   const want = { ...roundedInteger(text, value), ...(shown === undefined ? {} : { written: shown }) };
   const dimension = writtenDimension(prepared);
+  // A pure number asked by a problem whose data are exact: no constant can explain a difference.
+  const exact = exactInputs && valueAsWritten(prepared)?.unit === false;
   return {
     numerical: true,
     accepts: (text, whole) => {
@@ -590,7 +598,10 @@ function numericTest(
       // A value written with standard constants (`\frac{3}{5}c`) takes their CODATA values.
       const got =
         read.value === undefined ? withConstantsValue(read.p) : roundedInteger(read.text, read.value);
-      return got !== undefined && gradeValue(got, want, e.sigfigs, tolerance);
+      if (got === undefined) return false;
+      return exact
+        ? gradeExact(got, want, e.sigfigs, tolerance?.cap)
+        : gradeValue(got, want, e.sigfigs, tolerance);
     },
   };
 }

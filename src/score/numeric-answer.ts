@@ -256,3 +256,42 @@ function isDifference(node: Node): boolean {
   if (node.type === 'symbol') return /^(?:Delta|delta) /.test(node.name);
   return node.type === 'binary' && node.op === '-';
 }
+
+/**
+ * Whether a problem text writes no measured value — no decimal number, no number with a unit, no
+ * power of ten (`Consider a damped oscillator. After four cycles the amplitude has dropped to $1/e$`):
+ * its data are exact, and a pure number it asks for is a mathematical value that no table constant
+ * (g, h, R …) can have entered. Conservative: a number beside any letter counts as measured.
+ */
+export function exactData(text: string): boolean {
+  return /[A-Za-z]{3}/.test(text) && !MEASURED.test(text);
+}
+
+const MEASURED =
+  /\d\.\d|\d\s*(?:\\[,;:! ]|~|\\mathrm|\\text|\\rm|\\si|\^\s*\{?\s*\\circ|°|%|\\%|[A-Za-zµμΩ])|\\times\s*10|\\(?:SI|num|qty)\b/;
+
+/**
+ * {@link gradeValue} for a pure-number reference of a problem whose data are exact ({@link exactData}):
+ * no constant can explain a difference, so the written precision governs — half a unit in the last
+ * place of the less precise of the two values, no floor (`1.0008` for `0.9992093669` is 16 units of
+ * its own last place off: the inverse ratio, not a rounding; `0.9992` and `1.00` are roundings).
+ */
+export function gradeExact(
+  got: WrittenValue,
+  expected: WrittenValue,
+  significantFigures?: number,
+  cap = DEFAULT_NUMERIC_TOLERANCE.cap,
+): boolean {
+  const want = expected.value;
+  if (!Number.isFinite(got.value) || !Number.isFinite(want)) return false;
+  const diff = Math.abs(got.value - want);
+  const scale = Math.abs(want);
+  if (scale === 0) return diff <= 1e-12;
+  const expectedUnit =
+    significantFigures === undefined
+      ? expected.unit * scale
+      : 10 ** (Math.floor(Math.log10(scale)) - significantFigures + 1);
+  // The answer's own rounding at most `cap`: a one-figure `0.4` is no rounding of 3/7 worth the name.
+  const half = Math.max(0.5 * expectedUnit, Math.min(0.5 * got.unit * Math.abs(got.value), cap * scale));
+  return diff <= half + 1e-9 * scale;
+}

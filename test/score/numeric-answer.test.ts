@@ -4,7 +4,9 @@ import { prepareFormula } from '../../src/equivalence/index.js';
 import { relativeTolerance } from '../../src/equivalence/literal-precision.js';
 import { normalizePhrase, phraseMatches, relationSides } from '../../src/score/answer-text.js';
 import {
+  exactData,
   expressionValue,
+  gradeExact,
   gradeValue,
   integerUnitReading,
   sameDimension,
@@ -135,4 +137,21 @@ test('a temperature difference in °C or °F read alone stays a difference', () 
   assert.ok(kelvin !== undefined && Math.abs(kelvin - 5) < 1e-12, `${f} is ${kelvin} K`);
   assert.equal(temperatureDifference('T', '22.2\\,^{\\circ}\\mathrm{C}'), undefined);
   assert.equal(temperatureDifference('\\Delta T', '22.2\\,\\mathrm{K}'), undefined);
+});
+
+test('exact data: a text that writes no measured value; then the written precision governs', () => {
+  assert.equal(exactData('After four cycles the amplitude has dropped to $1/e$ of its value.'), true);
+  assert.equal(exactData('masses $m_1$ and $m_2$ collide elastically'), true);
+  assert.equal(exactData('A $2\\,\\mathrm{kg}$ block'), false);
+  assert.equal(exactData('at 426 K'), false);
+  assert.equal(exactData('a ratio of 0.5'), false);
+  assert.equal(exactData(''), false);
+  const v = (value: number, unit = 0) => ({ value, unit });
+  const ratio = v(0.9992093669);
+  assert.equal(gradeExact(v(1.0008, 1e-4 / 1.0008), ratio, 10), false);
+  assert.equal(gradeExact(v(0.9992, 1e-4 / 0.9992), ratio, 10), true);
+  assert.equal(gradeExact(v(1.0, 0.01), ratio, 10), true);
+  // The answer's own rounding is capped at 3%: a one-figure 0.4 is not 3/7.
+  assert.equal(gradeExact(v(0.4, 0.25), v(3 / 7)), false);
+  assert.equal(gradeExact(v(0.43, 0.01 / 0.43), v(3 / 7)), true);
 });
