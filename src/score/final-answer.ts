@@ -262,7 +262,7 @@ function reading(
     response,
     problem,
     prepare,
-    statements: finalStatements(response, extraction, prepare),
+    statements: finalStatements(response, extraction, prepare, problemPrepareOptions(problem).quantities),
   };
   readings.set(extraction, fresh);
   return fresh;
@@ -585,7 +585,7 @@ function numericTest(
   if (value === undefined) return undefined;
   // The value as written counts only the problem's significant figures (gradeValue reads it then).
   const shown = e.sigfigs === undefined ? undefined : valueAsWritten(prepared)?.value;
-  const want = { ...roundedInteger(text, value), ...(shown === undefined ? {} : { written: shown }) };
+  const want = { ...roundedInteger(text, value, true), ...(shown === undefined ? {} : { written: shown }) };
   const dimension = writtenDimension(prepared);
   // A pure number asked by a problem whose data are exact: no constant can explain a difference.
   const exact = exactInputs && valueAsWritten(prepared)?.unit === false;
@@ -1221,13 +1221,23 @@ function lastValue(values: readonly Statement[], response: string): Statement | 
 
 /**
  * A final answer written as an integer (`432\,\mathrm{K}`, `48\,\mathrm{MeV}`) is a value rounded to
- * its ones place, not an exact number: its unit is 1 in that place.
+ * its ones place, not an exact number: its unit is 1 in that place — for a `reference` with trailing
+ * zeros, in the place of its last non-zero digit, at most two significant figures coarse (`1200` → 100,
+ * `300` → 10).
  */
-function roundedInteger(text: string, value: WrittenValue): WrittenValue {
+function roundedInteger(text: string, value: WrittenValue, reference = false): WrittenValue {
   const integer = /^\s*-?(\d+)(?![\d.^]|\s*\\(?:times|cdot))/.exec(text);
   if (value.unit !== 0 || integer === null || value.value === 0) return value;
   const written = Number(integer[1]);
-  return written === 0 ? value : { ...value, unit: 1 / written };
+  if (written === 0) return value;
+  // A reference's trailing zeros may be placeholders (`1200` is 1.2×10³ as often as 1200.): its last
+  // place is read as the last non-zero digit's, but never coarser than two significant figures (`300`
+  // is ±5, `1200` ±50), so a bare hundred is not an order-of-magnitude estimate. An answer's are not:
+  // `340 K` for 350 K is not a two-figure rounding of it.
+  const digits = integer[1]!.replace(/^0+/, '');
+  const zeros = digits.length - digits.replace(/0+$/, '').length;
+  const place = reference ? 10 ** Math.max(0, Math.min(zeros, digits.length - 2)) : 1;
+  return { ...value, unit: place / written };
 }
 
 function withConstantsValue(p: PreparedFormula): WrittenValue | undefined {

@@ -5,7 +5,7 @@ import type { ExtractionResult } from '../extract/types.js';
 import { cancelledText } from '../normalize/canonical-text.js';
 import { freeVariables } from '../numeric/free-variables.js';
 import { boxedSpans, relationSides } from './answer-text.js';
-import { expressionValue, valueAsWritten } from './numeric-answer.js';
+import { expressionValue, integerUnitReading, valueAsWritten } from './numeric-answer.js';
 
 /** One formula or bare value of an answer, read as a possible statement of a final answer. */
 export interface Statement {
@@ -56,12 +56,14 @@ const MAX_BOXES = 200;
  * The answer's formulas and bare values in reading order, each with the quantities it states, for
  * the final-answer check. Each `\boxed{…}` is read on its own (split into its formulas), so boxes
  * written side by side (`\boxed{v = 2\,\mathrm{m/s}}\ \boxed{t = 1\,\mathrm{s}}`) stay separate
- * statements. `prepare` is the scorer's cached preparer (problem constants applied).
+ * statements. `prepare` is the scorer's cached preparer (problem constants applied); `quantities`, the unit
+ * letters the problem uses as quantities (never read as units after an integer).
  */
 export function finalStatements(
   response: string,
   extraction: ExtractionResult,
   prepare: (latex: string) => PreparedFormula,
+  quantities: readonly string[] = [],
 ): Statement[] {
   const read: {
     latex: string;
@@ -121,6 +123,13 @@ export function finalStatements(
       ? [r]
       : [r, ...members.map((latex) => ({ ...r, latex, member: true as const }))];
   });
+  // `350 K`, `71 m`: an integer and a bare SI letter (a product in a formula) state a value with its
+  // unit here; the final-answer check reads it so when the expected dimension agrees.
+  const valued = (text: string, p: PreparedFormula): PreparedFormula => {
+    if (expressionValue(p) !== undefined) return p;
+    const unit = integerUnitReading(text, quantities);
+    return unit === undefined ? p : prepare(unit);
+  };
   return expanded.map(({ latex, offset, boxed, bare, block, emphasis, member }) => {
     const whole = prepare(latex);
     const gloss = glossed(response, offset);
@@ -137,12 +146,14 @@ export function finalStatements(
     if (bare)
       return {
         ...base,
-        hasValue: expressionValue(whole) !== undefined,
+        get hasValue() {
+          return expressionValue(valued(latex, whole)) !== undefined;
+        },
         get unitValue() {
-          return valueAsWritten(whole)?.unit === true;
+          return valueAsWritten(valued(latex, whole))?.unit === true;
         },
         get unitSides() {
-          return valueAsWritten(whole)?.unit === true ? [latex] : [];
+          return valueAsWritten(valued(latex, whole))?.unit === true ? [latex] : [];
         },
         names: () => false,
         solves: () => false,
@@ -184,13 +195,18 @@ export function finalStatements(
       ...base,
       sides,
       get hasValue() {
-        return expressionValue(side(0)) !== undefined || expressionValue(side(1)) !== undefined;
+        return (
+          expressionValue(valued(texts[0], side(0))) !== undefined ||
+          expressionValue(valued(texts[1], side(1))) !== undefined
+        );
       },
       get unitValue() {
-        return valueAsWritten(side(0))?.unit === true || valueAsWritten(side(1))?.unit === true;
+        return ([0, 1] as const).some((i) => valueAsWritten(valued(texts[i], side(i)))?.unit === true);
       },
       get unitSides() {
-        return ([0, 1] as const).filter((i) => valueAsWritten(side(i))?.unit === true).map((i) => texts[i]);
+        return ([0, 1] as const)
+          .filter((i) => valueAsWritten(valued(texts[i], side(i)))?.unit === true)
+          .map((i) => texts[i]);
       },
       solves(quantity: readonly string[]) {
         if (quantity.length !== 1 || tree?.type !== 'relation' || tree.args.length !== 2) return false;
