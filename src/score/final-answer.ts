@@ -311,7 +311,7 @@ function judgeAll(
   for (const [name, d] of proseAliases(problemStatement(problem), response, referenceUses))
     if (!definitions.has(name)) definitions.set(name, d);
   const direction = directionReader(response, problemStatement(problem));
-  const letterQuantities = problemPrepareOptions(problem).quantities ?? [];
+  const letters = { quantities: problemPrepareOptions(problem).quantities ?? [], uses: referenceUses };
   // A problem whose text writes no measured value and which has no constants map: exact data.
   const exactInputs =
     Object.keys(problem.constants ?? {}).length === 0 && exactData(problemStatement(problem));
@@ -325,8 +325,8 @@ function judgeAll(
       anyOf(
         e.form === 'numerical'
           ? either(
-              numericTest(e, want, options.tolerance, letterQuantities, exactInputs, got),
-              recomputedTest(e, problem, want, options.tolerance, letterQuantities, got),
+              numericTest(e, want, options.tolerance, letters, exactInputs, got),
+              recomputedTest(e, problem, want, options.tolerance, letters, got),
             )
           : either(
               algebraicTest(e, want, compare, got),
@@ -574,7 +574,7 @@ function numericTest(
   e: Expected,
   prepare: (latex: string) => PreparedFormula,
   tolerance: NumericTolerance | undefined,
-  quantities: readonly string[],
+  letters: UnitLetters,
   exactInputs: boolean,
   prepareGot: (latex: string) => PreparedFormula = prepare,
 ): CandidateTest | undefined {
@@ -593,7 +593,7 @@ function numericTest(
     numerical: true,
     accepts: (text, whole) => {
       if (whole) return false;
-      const read = unitsRead(text, dimension, quantities, prepareGot);
+      const read = unitsRead(text, dimension, letters, prepareGot);
       if (read === undefined) return false;
       // A value written with standard constants (`\frac{3}{5}c`) takes their CODATA values.
       const got =
@@ -604,6 +604,12 @@ function numericTest(
         : gradeValue(got, want, e.sigfigs, tolerance);
     },
   };
+}
+
+/** Unit letters a problem uses as quantities (rule 9), and whether its reference uses a symbol. */
+interface UnitLetters {
+  readonly quantities: readonly string[];
+  readonly uses: (name: string) => boolean;
 }
 
 /**
@@ -617,14 +623,26 @@ function numericTest(
 function unitsRead(
   text: string,
   dimension: Dimension | undefined,
-  quantities: readonly string[],
+  letters: UnitLetters,
   prepare: (latex: string) => PreparedFormula,
 ): { p: PreparedFormula; text: string; value: WrittenValue | undefined } | undefined {
   const p = prepare(text);
   const value = writtenValue(p);
-  if (dimension === undefined) return { p, text, value };
+  if (dimension === undefined) {
+    // No dimension to check it against: the letter is read as a unit only when the reference never
+    // uses it as a quantity (`145 N` for `T_2 = 145`; not `2 m` where the reference writes a mass m).
+    const unit = value === undefined ? integerUnitReading(text, letters.quantities) : undefined;
+    const letter = unit === undefined ? undefined : /\\mathrm\{(.)\}$/.exec(unit)?.[1];
+    const v =
+      unit === undefined || letter === undefined || letters.uses(letter)
+        ? undefined
+        : writtenValue(prepare(unit));
+    return v === undefined || unit === undefined
+      ? { p, text, value }
+      : { p: prepare(unit), text: unit, value: v };
+  }
   if (value === undefined) {
-    const unit = integerUnitReading(text, quantities);
+    const unit = integerUnitReading(text, letters.quantities);
     const q = unit === undefined ? undefined : prepare(unit);
     const d = q === undefined ? undefined : writtenDimension(q);
     const v = q === undefined ? undefined : writtenValue(q);
@@ -669,7 +687,7 @@ function recomputedTest(
   problem: Problem,
   prepare: (latex: string) => PreparedFormula,
   tolerance: NumericTolerance | undefined,
-  quantities: readonly string[],
+  letters: UnitLetters,
   prepareGot: (latex: string) => PreparedFormula = prepare,
 ): CandidateTest | undefined {
   const asked = witnessedQuantity(e, problem, prepare);
@@ -699,7 +717,7 @@ function recomputedTest(
     numerical: true,
     accepts: (text, whole) => {
       if (whole) return false;
-      const read = unitsRead(text, dimension, quantities, prepareGot);
+      const read = unitsRead(text, dimension, letters, prepareGot);
       if (read?.value === undefined) return false;
       const got = roundedInteger(read.text, read.value);
       // Only a value near the reference can be near a value within the cap of it: nothing else
