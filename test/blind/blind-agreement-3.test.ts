@@ -1,0 +1,23 @@
+// A third blind set (test/blind/answers-3.jsonl, 312 answers): written and graded by hand on
+// 2026-11-27 by an author who read neither the grader's code nor the other sets, in the styles chat
+// models write (structured answers with a boxed result, long self-revising reasoning, plain text with
+// Unicode, bulleted parts). Measured at b9c4554 before any rule of that day: 142/176 graded right
+// accepted (bundled 46/63, PHYBench 30/36, SciBench 37/41, OlympiadBench 29/36), 132/136 graded wrong
+// rejected. It then served as a development set (its misses showed the plain-text notation and
+// alternative-value classes), so it guards those rules; set 4 stayed held out.
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { guardBlindSet } from './guard-blind-set.js';
+
+guardBlindSet({
+  name: 'blind set 3',
+  file: join(fileURLToPath(new URL('.', import.meta.url)), 'answers-3.jsonl'),
+  minRows: 300,
+  rightAcceptedFloor: { bundled: 49, phybench: 33, scibench: 40, olympiadbench: 32 },
+  knownFalseAccepts: {
+    'b3-154':
+      'a hedge written in plain text ("E ≈ 47 N/C (or 54 N/C if the contributions are simply added)"): the alternative is read only when it is math of its own',
+    'b3-224':
+      'a crude estimate 3.17 for 3.25 (2.5% off): a reference written to three figures as a pure number is compared within its rounding and the 3% cap',
+  },
+});
