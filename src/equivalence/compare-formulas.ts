@@ -137,11 +137,12 @@ function runTrials(
   // Draws: seeded by both formulas (symmetric), or, against a reference, by the reference and each
   // variable's name (`namedDraws`), so that trial t draws the same values for the reference's
   // variables whatever the other formula, and the targets come in the same order.
+  const salt = options.drawSeed === undefined ? '' : `\u241e${options.drawSeed}`;
   const named =
     options.referenceSolutions === undefined
       ? undefined
-      : options.referenceSolutions.draws(`${b.canonical}\u241e${mode}`);
-  const prng = createPrng(`${[a.canonical, b.canonical].sort().join('\u241e')}\u241e${mode}`);
+      : options.referenceSolutions.draws(`${b.canonical}\u241e${mode}${salt}`);
+  const prng = createPrng(`${[a.canonical, b.canonical].sort().join('\u241e')}\u241e${mode}${salt}`);
   const order = [...pool];
   if (named !== undefined)
     order.sort((x, y) => named.rank(x) - named.rank(y) || (x < y ? -1 : x > y ? 1 : 0));

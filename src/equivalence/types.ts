@@ -47,6 +47,12 @@ export interface EquivalenceOptions {
    * Without it (`prism equiv a b`) the draws are seeded by both formulas, symmetrically.
    */
   readonly referenceSolutions?: ReferenceSolutions;
+  /**
+   * Mixed into the seed of every draw of Algorithm 1 (default none). A verdict must not depend on
+   * the draw, so changing it must change no result: `scripts/seed-stability.ts` scores every bundled
+   * answer under several values and compares the records.
+   */
+  readonly drawSeed?: string;
 }
 
 /** One trial of Algorithm 1. */
