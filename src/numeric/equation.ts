@@ -3,7 +3,7 @@ import { residualOk } from './solve-types.js';
 import { charge, newWorkEpoch, workExhausted } from './work-meter.js';
 
 /**
- * One equation lhs(x) = rhs(x) with the other variables fixed in `buf` (the target is slot 0):
+ * One equation lhs(x) = rhs(x) with the other variables fixed in `buf` (the target is slot `slot`):
  * evaluates f = lhs − rhs, counts evaluations against a budget and verifies candidate roots. Each
  * evaluation charges `cost` units to the work meter; once the meter is spent, f is NaN and the
  * solve is truncated.
@@ -26,6 +26,7 @@ export class Equation {
     readonly buf: Float64Array,
     readonly budget: number,
     private readonly cost = 1,
+    readonly slot = 0,
   ) {
     newWorkEpoch();
   }
@@ -39,7 +40,7 @@ export class Equation {
       this.r = Number.NaN;
       return Number.NaN;
     }
-    this.buf[0] = x;
+    this.buf[this.slot] = x;
     // The results are read from the programs' registers: no heap number per evaluation.
     exec(this.lhs, this.buf);
     this.l = this.lhs.regs[this.lhs.result]!;

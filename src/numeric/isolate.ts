@@ -1,5 +1,5 @@
 import type { FunctionName, Node } from '../core/tree.js';
-import { compile } from './compile.js';
+import { type Compiled, compile } from './compile.js';
 import type { Equation } from './equation.js';
 import { INVERSE_FUNCTIONS, PERIODIC_INVERSES } from './inverse-functions.js';
 import { occurrences } from './occurrences.js';
@@ -26,13 +26,16 @@ export interface IsolationPlan {
 /**
  * Builds the isolation plan when the target occurs exactly once (in `withTarget`), through
  * invertible operations only, and every periodic function on the path has an affine argument in the
- * target (so its branches over the window can be enumerated). Otherwise undefined.
+ * target (so its branches over the window can be enumerated). Otherwise undefined. `compiled`: the
+ * other side already compiled over `variables` (reused, not compiled again), when its compiling
+ * does not depend on the work meter.
  */
 export function planIsolation(
   withTarget: Node,
   other: Node,
   target: string,
   variables: readonly string[],
+  compiled?: Compiled,
 ): IsolationPlan | undefined {
   const ev = (n: Node): Ev => compile(n, variables).fn;
   const has = (n: Node): boolean => occurrences(n, target).count > 0;
@@ -74,7 +77,7 @@ export function planIsolation(
       return undefined;
     }
   }
-  return { other: ev(other), steps };
+  return { other: compiled?.fn ?? ev(other), steps };
 }
 
 const BINARY_STEPS: Readonly<
@@ -193,9 +196,9 @@ function periodic(
   cap: number,
 ): boolean {
   const { bases, period } = PERIODIC_INVERSES[step.fn]!(t);
-  eq.buf[0] = 0;
+  eq.buf[eq.slot] = 0;
   const beta = step.inner(eq.buf);
-  eq.buf[0] = 1;
+  eq.buf[eq.slot] = 1;
   const alpha = step.inner(eq.buf) - beta;
   eq.evals += 2;
   if (!Number.isFinite(alpha) || !Number.isFinite(beta) || alpha === 0) return false;

@@ -1,6 +1,6 @@
 import type { Diagnostic } from '../core/diagnostic.js';
 import type { Node } from '../core/tree.js';
-import { compile, evalCost } from './compile.js';
+import { type Compiled, compile, evalCost } from './compile.js';
 import { expandDerivatives } from './expand-derivatives.js';
 import { freeVariables } from './free-variables.js';
 import { type IsolationPlan, planIsolation } from './isolate.js';
@@ -11,8 +11,10 @@ import { charge, chargeRecorded, metered } from './work-meter.js';
 /** An equation compiled once for one target: reused across calls with different values. */
 export interface PreparedEquation {
   readonly target: string;
-  /** The non-target variables, in buffer order (slot i + 1). */
-  readonly others: readonly string[];
+  /** The variable of each slot of the value buffer, sorted (the target among them). */
+  readonly slots: readonly string[];
+  /** The target's slot. */
+  readonly slot: number;
   readonly lhs: Program;
   readonly rhs: Program;
   /** Free occurrences of the target (see `occurrences`). */
@@ -34,35 +36,56 @@ export const SOLVE_SETUP_WORK = 64;
 /** Work units compiling one equation may spend (folding closed integrals and sums included). */
 export const COMPILE_WORK_CAP = 200_000;
 
-const cache = new WeakMap<Node, WeakMap<Node, Map<string, PreparedEquation>>>();
+/** The equations prepared for one (lhs, rhs) pair of trees. */
+interface PairEntry {
+  readonly byTarget: Map<string, PreparedEquation>;
+  /**
+   * Both sides compiled once over the sorted free variables, shared by every target among them
+   * (the target is a slot like any other), or null when a side has an integral, a sum or a
+   * derivative left (its compile may fold a quadrature against the meter: compiled per target).
+   */
+  shared: SharedSides | null | undefined;
+}
+
+interface SharedSides {
+  readonly slots: readonly string[];
+  readonly l: Compiled;
+  readonly r: Compiled;
+}
+
+const cache = new WeakMap<Node, WeakMap<Node, PairEntry>>();
 
 /**
- * Compiles lhs = rhs for `target` (slot 0 of the value buffer; the other free variables follow in
- * sorted order) and plans path A. Cached per (lhs object, rhs object, target): trees are immutable,
- * so the equivalence loop pays compilation once per formula and target. Compiling runs under its
- * own work budget ({@link COMPILE_WORK_CAP}, so the cached closures never depend on a caller's
- * budget) and every call, cached or not, charges the compile work to the caller's meter.
+ * Compiles lhs = rhs for `target` (the free variables fill the value buffer in sorted order, the
+ * target in its slot) and plans path A. Cached per (lhs object, rhs object, target): trees are
+ * immutable, so the equivalence loop pays compilation once per formula and target; the sides'
+ * programs are shared by the targets (compiled once per pair of trees) when no side holds an
+ * integral, a sum or a derivative, and the compile work charged is the same either way. Compiling
+ * runs under its own work budget ({@link COMPILE_WORK_CAP}, so the cached closures never depend on
+ * a caller's budget) and every call, cached or not, charges the compile work to the caller's meter.
  */
 export function prepareEquation(lhs: Node, rhs: Node, target: string): PreparedEquation {
   let byRhs = cache.get(lhs);
   if (byRhs === undefined) cache.set(lhs, (byRhs = new WeakMap()));
-  let byTarget = byRhs.get(rhs);
-  if (byTarget === undefined) byRhs.set(rhs, (byTarget = new Map()));
-  const hit = byTarget.get(target);
+  let entry = byRhs.get(rhs);
+  if (entry === undefined) byRhs.set(rhs, (entry = { byTarget: new Map(), shared: undefined }));
+  const hit = entry.byTarget.get(target);
   if (hit !== undefined) {
     chargeRecorded(hit.compileWork);
     return hit;
   }
+  const pair = entry;
   const run = metered(
     COMPILE_WORK_CAP,
-    () => build(expandDerivatives(lhs), expandDerivatives(rhs), target),
+    () => build(expandDerivatives(lhs), expandDerivatives(rhs), target, pair),
     true,
   );
   // Written out, not `{ ...run.value, compileWork }`: a copy that adds a property costs ~0.5 µs on Node 20.
   const v = run.value;
   const prepared: PreparedEquation = {
     target: v.target,
-    others: v.others,
+    slots: v.slots,
+    slot: v.slot,
     lhs: v.lhs,
     rhs: v.rhs,
     count: v.count,
@@ -72,32 +95,42 @@ export function prepareEquation(lhs: Node, rhs: Node, target: string): PreparedE
     cost: v.cost,
     compileWork: run.work,
   };
-  byTarget.set(target, prepared);
+  entry.byTarget.set(target, prepared);
   return prepared;
 }
 
-function build(lhs: Node, rhs: Node, target: string): Omit<PreparedEquation, 'compileWork'> {
-  const names = new Set([...freeVariables(lhs), ...freeVariables(rhs)]);
-  names.delete(target);
-  const others = [...names].sort();
-  const variables = [target, ...others];
-  const l = compile(lhs, variables);
-  const r = compile(rhs, variables);
+function build(
+  lhs: Node,
+  rhs: Node,
+  target: string,
+  entry: PairEntry,
+): Omit<PreparedEquation, 'compileWork'> {
+  let sides = entry.shared;
+  if (sides === undefined) sides = entry.shared = sharedSides(lhs, rhs);
+  if (sides === null || !sides.slots.includes(target)) {
+    const names = new Set([...freeVariables(lhs), ...freeVariables(rhs)]);
+    names.add(target);
+    const slots = [...names].sort();
+    sides = { slots, l: compile(lhs, slots), r: compile(rhs, slots) };
+  }
+  const { slots, l, r } = sides;
   // Nodes compiled, plus a fixed share for what every solve sets up (settings, grids, buffers):
   // this work is charged again at every call.
   charge(l.size + r.size + SOLVE_SETUP_WORK);
   const ol = occurrences(lhs, target);
   const or = occurrences(rhs, target);
   const count = ol.count + or.count;
+  const slot = slots.indexOf(target);
   let plan: IsolationPlan | undefined;
   if (count === 1)
     plan =
       ol.count === 1
-        ? planIsolation(lhs, rhs, target, variables)
-        : planIsolation(rhs, lhs, target, variables);
+        ? planIsolation(lhs, rhs, target, slots, shareable(rhs) ? r : undefined)
+        : planIsolation(rhs, lhs, target, slots, shareable(lhs) ? l : undefined);
   return {
     target,
-    others,
+    slots,
+    slot,
     lhs: l.program,
     rhs: r.program,
     count,
@@ -106,4 +139,39 @@ function build(lhs: Node, rhs: Node, target: string): Omit<PreparedEquation, 'co
     diagnostics: [...l.diagnostics, ...r.diagnostics],
     cost: evalCost(l.size + r.size),
   };
+}
+
+/** Both sides compiled over their sorted free variables, when both are {@link shareable}. */
+function sharedSides(lhs: Node, rhs: Node): SharedSides | null {
+  if (!shareable(lhs) || !shareable(rhs)) return null;
+  const slots = [...new Set([...freeVariables(lhs), ...freeVariables(rhs)])].sort();
+  return { slots, l: compile(lhs, slots), r: compile(rhs, slots) };
+}
+
+/**
+ * A tree whose compiled program does not depend on the work meter, and whose compiling charges
+ * nothing: no integral or sum (folded to a constant at compile time when closed, which evaluates
+ * it against the meter) and no derivative (expanded, and charged, by compile).
+ */
+function shareable(node: Node): boolean {
+  switch (node.type) {
+    case 'integral':
+    case 'sum':
+    case 'derivative':
+      return false;
+    case 'unary':
+      return shareable(node.arg);
+    case 'binary':
+      return shareable(node.left) && shareable(node.right);
+    case 'call':
+    case 'apply':
+      return node.args.every(shareable);
+    default:
+      return (
+        node.type === 'number' ||
+        node.type === 'symbol' ||
+        node.type === 'differential' ||
+        node.type === 'opaque'
+      );
+  }
 }

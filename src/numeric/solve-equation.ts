@@ -55,9 +55,10 @@ export function equationFor(
   values: Readonly<Record<string, number>>,
   budget: number,
 ): Equation {
-  const buf = new Float64Array(prepared.others.length + 1);
-  for (let i = 0; i < prepared.others.length; i++) buf[i + 1] = values[prepared.others[i]!] ?? Number.NaN;
-  return new Equation(prepared.lhs, prepared.rhs, buf, budget, prepared.cost);
+  const { slots, slot } = prepared;
+  const buf = new Float64Array(slots.length);
+  for (let i = 0; i < slots.length; i++) if (i !== slot) buf[i] = values[slots[i]!] ?? Number.NaN;
+  return new Equation(prepared.lhs, prepared.rhs, buf, budget, prepared.cost, slot);
 }
 
 function solvePrepared(
