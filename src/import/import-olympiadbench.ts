@@ -27,7 +27,7 @@ const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : und
  * one string lists several `$…$`) → `final_answer`; `answer_type` Numerical → numerical (value and
  * `unit` joined, figures as written), Expression/Equation → algebraic; mixed types → one
  * sub-question per answer; `subfield` → `domain`. Kept in `meta`: the source id, `error` (an
- * absolute tolerance our check does not use: we compare to the written figures), `unit`,
+ * absolute tolerance per answer, in its unit: the final-answer check lets it narrow its own), `unit`,
  * `answer_type`, `source`, image links (remote; not fetched). Skipped: proofs (`Theorem_Proving`),
  * answers marked `Need_human_evaluate`, items with no final answer.
  */

@@ -35,7 +35,7 @@ export interface ScorerOptions {
   /** Pair-verdict cache. Default true. */
   readonly pairCache?: boolean;
   readonly extract?: ExtractOptions;
-  /** Grader tolerance of numerical final answers. Default `DEFAULT_NUMERIC_TOLERANCE` (1 ulp, 1% floor, 3% cap). */
+  /** Grader tolerance of numerical final answers. Default `DEFAULT_NUMERIC_TOLERANCE` (1 ulp, 1% floor, 2.5% cap). */
   readonly numericTolerance?: NumericTolerance;
   /**
    * Work budget of one response, in work units (see `work-meter.ts`): past it the remaining pairs

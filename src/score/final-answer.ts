@@ -82,8 +82,25 @@ interface Expected {
   readonly latex: string;
   readonly form: string;
   readonly sigfigs?: number;
+  /** An absolute tolerance the source states for this answer, in the unit it is written in. */
+  readonly tolerance?: number;
   /** The sub-question letter, when the answer belongs to one. */
   readonly letter?: string;
+}
+
+/**
+ * The absolute tolerances a source states for a problem's final answers, one per answer, in the unit
+ * each is written in: OlympiadBench's `error` (`"1e0"`, `"1e-2,1e-3"`), which its importer keeps in
+ * `meta`. Undefined when none is stated or the list does not pair with the answers; an entry of 0 or
+ * one that is not a number states nothing.
+ */
+function sourceTolerances(problem: Problem): (number | undefined)[] | undefined {
+  const error = problem.meta?.error;
+  if (typeof error !== 'string' || (problem.subquestions?.length ?? 0) > 0) return undefined;
+  return error.split(',').map((x) => {
+    const v = Number(x.trim());
+    return Number.isFinite(v) && v > 0 ? v : undefined;
+  });
 }
 
 /** The expected final answers of a problem: its own and its sub-questions' `final_answer` lists. */
@@ -106,6 +123,9 @@ function expectedAnswers(problem: Problem): Expected[] {
     }
   };
   add(problem.final_answer, problem.final_answer_form, problem.significant_figures);
+  const stated = sourceTolerances(problem);
+  if (stated !== undefined && stated.length === out.length)
+    return out.map((e, i) => (stated[i] === undefined ? e : { ...e, tolerance: stated[i] }));
   for (const sub of problem.subquestions ?? [])
     add(sub.final_answer, sub.final_answer_form, sub.significant_figures, sub.letter);
   return out;
@@ -589,6 +609,12 @@ function numericTest(
   const dimension = writtenDimension(prepared);
   // A pure number asked by a problem whose data are exact: no constant can explain a difference.
   const exact = exactInputs && valueAsWritten(prepared)?.unit === false;
+  // The source's own absolute tolerance (in the unit the reference is written in), read in SI.
+  const written = e.tolerance === undefined ? undefined : valueAsWritten(prepared)?.value;
+  const stated =
+    e.tolerance === undefined
+      ? undefined
+      : e.tolerance * (written === undefined || written === 0 ? 1 : Math.abs(value.value / written));
   return {
     numerical: true,
     accepts: (text, whole) => {
@@ -599,11 +625,23 @@ function numericTest(
       const got =
         read.value === undefined ? withConstantsValue(read.p) : roundedInteger(read.text, read.value);
       if (got === undefined) return false;
+      if (beyondStated(got, want.value, stated)) return false;
       return exact
         ? gradeExact(got, want, e.sigfigs, tolerance?.cap)
         : gradeValue(got, want, e.sigfigs, tolerance);
     },
   };
+}
+
+/**
+ * Whether a value lies outside a tolerance its source states (OlympiadBench's `error`: 300 K ± 1 K),
+ * beyond half a unit of the answer's own last place: the source's tolerance only narrows ours (a
+ * looser one, 3.25 ± 0.1, accepts nothing our rule rejects).
+ */
+function beyondStated(got: WrittenValue, want: number, stated: number | undefined): boolean {
+  if (stated === undefined) return false;
+  const own = 0.5 * got.unit * Math.abs(got.value);
+  return Math.abs(got.value - want) > 1.01 * stated + own + 1e-9 * Math.abs(want);
 }
 
 /** Unit letters a problem uses as quantities (rule 9), and whether its reference uses a symbol. */
@@ -678,10 +716,17 @@ function witnessedQuantity(
 /**
  * A numerical reference rounded too early (computed from rounded intermediates): where the problem's
  * DAG solved forward at its own data ({@link forwardValues}, witness stated in the text) gives the
- * asked quantity a value that the reference matches within the tolerance cap (3%: the same quantity),
- * an answer is also graded against that recomputed value, as exact (half a unit in the answer's own
- * last place, at most the cap, or the 1% floor). A value off from both is still rejected.
+ * asked quantity a value that the reference matches within {@link REFERENCE_DRIFT} (3%: the same
+ * quantity, rounded early), an answer is also graded against that recomputed value, as exact (half a
+ * unit in the answer's own last place, at most the cap, or the 1% floor). A value off from both is
+ * still rejected.
  */
+/**
+ * How far a reference computed from rounded intermediates may sit from the value its own DAG gives at
+ * the problem's data and still be that quantity (`2.97` from a = 2.2 for the recomputed 3.055).
+ */
+const REFERENCE_DRIFT = 0.03;
+
 function recomputedTest(
   e: Expected,
   problem: Problem,
@@ -699,7 +744,7 @@ function recomputedTest(
   const names = quantity.ok ? quantity.variables.filter((v) => v !== VALUE_SYMBOL) : [];
   if (names.length !== 1 || reference === undefined) return undefined;
   const name = names[0]!;
-  const cap = (tolerance ?? DEFAULT_NUMERIC_TOLERANCE).cap;
+  const cap = REFERENCE_DRIFT;
   let exact: number | null | undefined = null;
   const recomputed = () => {
     if (exact !== null) return exact;
@@ -1245,7 +1290,7 @@ function lastValue(values: readonly Statement[], response: string): Statement | 
  */
 function roundedInteger(text: string, value: WrittenValue, reference = false): WrittenValue {
   const integer = /^\s*-?(\d+)(?![\d.^]|\s*\\(?:times|cdot))/.exec(text);
-  if (value.unit !== 0 || integer === null || value.value === 0) return value;
+  if (value.unit !== 0 || integer === null || value.value === 0 || !soleNumber(text)) return value;
   const written = Number(integer[1]);
   if (written === 0) return value;
   // A reference's trailing zeros may be placeholders (`1200` is 1.2×10³ as often as 1200.): its last
@@ -1256,6 +1301,34 @@ function roundedInteger(text: string, value: WrittenValue, reference = false): W
   const zeros = digits.length - digits.replace(/0+$/, '').length;
   const place = reference ? 10 ** Math.max(0, Math.min(zeros, digits.length - 2)) : 1;
   return { ...value, unit: place / written };
+}
+
+/**
+ * Whether a value writes one number and nothing else but units (`432\,\mathrm{K}`, `-12\ \mathrm{m/s}`):
+ * an exact expression that begins with an integer (`1/6 + 3`, `2\pi`, `3\sqrt{2}`) is no integer
+ * rounded to its ones place.
+ */
+function soleNumber(text: string): boolean {
+  const parsed = parseLatex(text);
+  if (!parsed.ok) return false;
+  let numbers = 0;
+  const visit = (n: Node): boolean => {
+    switch (n.type) {
+      case 'number':
+        numbers++;
+        return true;
+      case 'unit':
+        return true;
+      case 'unary':
+        return n.op === '-' && visit(n.arg);
+      case 'binary':
+        // A unit's own powers and quotients (`\mathrm{m\,s^{-2}}`) are read inside the unit.
+        return (n.op === '*' || n.op === '/' || n.op === '^') && visit(n.left) && visit(n.right);
+      default:
+        return false;
+    }
+  };
+  return visit(parsed.tree) && numbers === 1;
 }
 
 function withConstantsValue(p: PreparedFormula): WrittenValue | undefined {

@@ -2,7 +2,9 @@
 // 2026-11-27 by an author who read neither the grader's code nor the other sets, on problems drawn at
 // random. Held out: nobody tuned a rule on it. Measured at b9c4554: 144/164 graded right accepted
 // (bundled 53/56, PHYBench 34/39, SciBench 31/38, OlympiadBench 26/31), 123/126 graded wrong rejected;
-// at the end of that day's work 146/164 and 123/126. From then on it guards those numbers.
+// at the end of that day's work 146/164 and 123/126. From then on it guards those numbers. b4-170
+// (36 N for 35 N, 2.9%) and b4-213 (294 K for 300 K ± 1 K) were known false accepts until the
+// one-unit allowance was capped at 2.5% and OlympiadBench's stated tolerance narrowed ours.
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { guardBlindSet } from './guard-blind-set.js';
@@ -15,9 +17,5 @@ guardBlindSet({
   knownFalseAccepts: {
     'b4-028':
       'a chain whose last member loses a factor 2 (ΔS = mc ln(T_f/T₁) + mc ln(T_f/T₂) = mc ln[…]) is accepted through its right first member; reading a chain as its last member rejected more right answers than it caught',
-    'b4-170':
-      '36 N for 35 N: two integers a unit apart in the last place (2.9%), within the rounding of whole numbers and the 3% cap',
-    'b4-213':
-      '294 K for 300 K (2%): a reference integer with trailing zeros is read coarsely, and OlympiadBench’s own tolerance (1 K) is not used',
   },
 });
