@@ -135,14 +135,28 @@ export class Equation {
 
   /**
    * {@link isRoot}, and not inside a stretch where the equation holds numerically on both sides at
-   * a relative distance 1e-4 (so `x = x + 1` has no "roots" at |x| > 1e16, where 1 is absorbed).
+   * a relative distance 1e-4 (so `x = x + 1` has no "roots" at |x| > 1e16, where 1 is absorbed) —
+   * unless the residual grows away from x on both sides as a root's does: a double root of a flat
+   * f (`e^{2x/a} + e^{2b/a} = 2e^{(x+b)/a}` at x = b with b/a small: f ∝ (x − b)², within the
+   * residual test at 1e-4 on both sides) is 16 times larger at 4·1e-4 than at 1e-4, where a
+   * stretch of absorption or cancellation is zero or noise.
    */
   isIsolatedRoot(x: number): boolean {
     if (!this.isRoot(x)) return false;
     const w = 1e-4 * Math.abs(x) + 1e-300;
-    const left = Number.isFinite(this.f(x - w)) && this.lastOk();
-    const right = Number.isFinite(this.f(x + w)) && this.lastOk();
-    return !(left && right);
+    const fl = this.f(x - w);
+    const left = Number.isFinite(fl) && this.lastOk();
+    const fr = this.f(x + w);
+    const right = Number.isFinite(fr) && this.lastOk();
+    if (!(left && right)) return true;
+    return this.growsAway(x, w, fl) && this.growsAway(x, -w, fr);
+  }
+
+  /** f at x − 4d has the sign of `near` (f at x − d, not zero) and at least 8 times its size. */
+  private growsAway(x: number, d: number, near: number): boolean {
+    if (near === 0) return false;
+    const far = this.f(x - 4 * d);
+    return far * near > 0 && Math.abs(far) >= 8 * Math.abs(near);
   }
 }
 
