@@ -12,6 +12,7 @@ import { canonicalText } from '../normalize/index.js';
 import { freeVariables } from '../numeric/free-variables.js';
 import { compile } from '../numeric/index.js';
 import { charge, workExhausted } from '../numeric/work-meter.js';
+import { parseUnit } from '../physics/units.js';
 import { answerSections } from './answer-text.js';
 import { temperatureDifference, valueAsWritten, type WrittenValue, writtenValue } from './numeric-answer.js';
 
@@ -24,6 +25,8 @@ export interface Contradiction {
   readonly values: readonly string[];
   /** Indices (into the extracted formulas) of every formula that took part: they earn nothing. */
   readonly formulas: readonly number[];
+  /** A value offered as an alternative (`(or 54 N/C …)`) took part: the answer hedges. */
+  readonly offered: boolean;
 }
 
 /** What {@link findContradictions} needs of the scorer. */
@@ -156,7 +159,17 @@ export function findContradictions(
     byQuantity.set(key, list);
   });
   const prose = proseReader(response);
-  attachAlternatives(tools, byQuantity, prose, sectionOf);
+  const plain = plainAlternatives(response, byQuantity, tools.candidates ?? []);
+  const candidates =
+    plain.length === 0
+      ? tools.candidates
+      : [...(tools.candidates ?? []), ...plain].sort((a, b) => a.offset - b.offset);
+  attachAlternatives(
+    { ...tools, ...(candidates === undefined ? {} : { candidates }) },
+    byQuantity,
+    prose,
+    sectionOf,
+  );
   const written = writtenReader();
   const out: Contradiction[] = [];
   for (const [key, statements] of byQuantity) {
@@ -177,6 +190,7 @@ export function findContradictions(
         quantity: run[0]!.quantity,
         key,
         values: distinct.map((s) => s.value),
+        offered: distinct.some((s) => s.index === -1),
         formulas: withInnerLinks(
           run.filter((s) => s.index >= 0),
           formulas,
@@ -185,6 +199,66 @@ export function findContradictions(
     }
   }
   return out.sort((a, b) => (a.formulas[0] ?? 0) - (b.formulas[0] ?? 0));
+}
+
+/** Most characters read after a statement for a value offered in plain text. */
+const PLAIN_ALTERNATIVE_WINDOW = 60;
+
+/**
+ * `or 54 N/C` right after a statement, in plain text: an alternative word, at most two hedge words,
+ * a number (`54`, `-3.5`, `2.0×10⁹`, `1.2\times10^{3}`) and a unit word the unit table reads whole.
+ */
+const PLAIN_ALTERNATIVE =
+  /^[\s,;(]*(?:or|alternatively|otherwise)\b[\s,]*(?:(?:maybe|perhaps|possibly|about|approximately|roughly|around)\s+){0,2}([-−]?\d+(?:\.\d+)?)(?:\s*(?:×|\\times|·)\s*10\s*(?:\^\s*\{?\s*([-−]?\d+)\s*\}?|([⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+)))?(?:[ \t]*([A-Za-zµμΩÅ°][^\s,;:!?)\]]*))?/di;
+
+const SUPERSCRIPT: Readonly<Record<string, string>> = {
+  '⁻': '-',
+  '⁰': '0',
+  '¹': '1',
+  '²': '2',
+  '³': '3',
+  '⁴': '4',
+  '⁵': '5',
+  '⁶': '6',
+  '⁷': '7',
+  '⁸': '8',
+  '⁹': '9',
+};
+
+/**
+ * Values an answer offers in plain text as alternatives to a statement (`E ≈ 47 N/C (or 54 N/C if the
+ * two contributions are simply added)`): read as candidates (block −1), so that
+ * {@link attachAlternatives} treats them like an alternative written in math. A value inside math is
+ * already a candidate and is not read again; a unit word is kept only when the unit table reads it
+ * whole (`if`, `in` end the value).
+ */
+function plainAlternatives(
+  response: string,
+  byQuantity: ReadonlyMap<string, readonly Statement[]>,
+  candidates: readonly ExtractedFormula[],
+): ExtractedFormula[] {
+  const out: ExtractedFormula[] = [];
+  const seen = new Set<number>();
+  for (const list of byQuantity.values())
+    for (const s of list) {
+      const from = s.formula.end;
+      if (seen.has(from)) continue;
+      seen.add(from);
+      const m = PLAIN_ALTERNATIVE.exec(response.slice(from, from + PLAIN_ALTERNATIVE_WINDOW));
+      if (m === null) continue;
+      const offset = from + m.indices![1]![0];
+      if (candidates.some((c) => c.offset <= offset && offset < c.end)) continue;
+      const exponent =
+        m[2] ?? (m[3] === undefined ? undefined : [...m[3]].map((ch) => SUPERSCRIPT[ch] ?? '').join(''));
+      const unitWord = m[4]?.replace(/[.]+$/, '');
+      const unit = unitWord !== undefined && unitWord !== '' && parseUnit(unitWord).ok ? unitWord : undefined;
+      const latex =
+        m[1]!.replace('−', '-') +
+        (exponent === undefined ? '' : `\\times 10^{${exponent.replace('−', '-')}}`) +
+        (unit === undefined ? '' : `\\,\\mathrm{${unit}}`);
+      out.push({ latex, offset, end: from + m[0].length, kind: 'inline', block: -1 });
+    }
+  return out;
 }
 
 /** Words that offer a value as an alternative to the one before it. */
@@ -252,19 +326,30 @@ function statementSides(latex: string): { lhs: string; rhs: string } | undefined
       k++;
     } else if (ch === '{' || ch === '(' || ch === '[') depth++;
     else if (ch === '}' || ch === ')' || ch === ']') depth--;
-    else if (ch === '=' && depth === 0)
+    else if ((ch === '=' || ch === '≈' || ch === '≃' || ch === '∝' || ch === '∼') && depth === 0)
+      // Plain text writes the relations as characters (`E ≈ 47 N/C`).
       return { lhs: latex.slice(0, k).trim(), rhs: latex.slice(k + 1).trim() };
   }
   return undefined;
 }
 
-/** The statements of a run whose values differ from every earlier one (first of each value kept). */
+/**
+ * The statements of a run whose values differ from every earlier one (first of each value kept).
+ * A value offered as an alternative (`E ≈ 47 N/C (or 54 N/C …)`, index −1) is also compared with the
+ * statement it follows: an expression earlier in the run (`E = 2E_1\cos 30°`), which numbers are
+ * never compared with, does not hide the hedge.
+ */
 function distinctValues(run: readonly Statement[], tools: ContradictionTools, written: Written): Statement[] {
   const kept: Statement[] = [];
   for (const s of run) {
     if (kept.every((k) => differ(k, s, tools, written))) kept.push(s);
   }
-  return kept.length >= 2 ? kept : [];
+  if (kept.length >= 2) return kept;
+  for (let i = 1; i < run.length; i++) {
+    const [before, alternative] = [run[i - 1]!, run[i]!];
+    if (alternative.index === -1 && differ(before, alternative, tools, written)) return [before, alternative];
+  }
+  return [];
 }
 
 /**

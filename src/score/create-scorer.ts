@@ -384,6 +384,9 @@ export function createScorer(problems: readonly Problem[], options: ScorerOption
     const final = checkFinalAnswer(problem, response, consistent, exact, equivalence, {
       ...finalOptions,
       contradictedQuantities: new Set(contradictions.map((c) => c.key)),
+      hedgedConclusion: contradictions.some(
+        (c) => c.offered && c.formulas.includes(extraction.formulas.length - 1),
+      ),
       contradicted,
     });
     // Numerical and text answers: the explicit check decides (the final nodes of a numerical problem

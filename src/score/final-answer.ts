@@ -76,6 +76,12 @@ export interface FinalAnswerOptions {
   readonly contradicted?: ReadonlySet<number>;
   /** Quantities (canonical texts) the answer gives contradictory values (`contradictory-values`): never answered. */
   readonly contradictedQuantities?: ReadonlySet<string>;
+  /**
+   * The answer ends by hedging: its last formula takes part in contradictory values with one offered
+   * as an alternative (`E ≈ 47 N/C (or 54 N/C if …)`). A problem that expects one bare value (no
+   * quantity named) is then not answered.
+   */
+  readonly hedgedConclusion?: boolean;
 }
 
 interface Expected {
@@ -173,7 +179,8 @@ export function checkFinalAnswer(
     if (options.contradictedQuantities === undefined || options.contradictedQuantities.size === 0)
       return false;
     const sides = relationSides(latex);
-    if (sides === undefined) return false;
+    // A bare expected value names no quantity: a conclusion that hedges between values leaves it unanswered.
+    if (sides === undefined) return options.hedgedConclusion === true && expected.length === 1;
     const q = (options.prepare ?? ((l: string) => prepareFormula(l, problemPrepareOptions(problem))))(
       sides.lhs,
     );
