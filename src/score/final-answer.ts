@@ -14,7 +14,11 @@ import {
   VALUE_SYMBOL,
   valuesClearlyDiffer,
 } from '../equivalence/index.js';
-import { DEFAULT_NUMERIC_TOLERANCE, type NumericTolerance } from '../equivalence/literal-precision.js';
+import {
+  DEFAULT_NUMERIC_TOLERANCE,
+  type NumericTolerance,
+  writtenDigits,
+} from '../equivalence/literal-precision.js';
 import { scalingOf } from '../equivalence/order-of-magnitude.js';
 import type { EquivalenceOptions, PreparedFormula } from '../equivalence/types.js';
 import type { ExtractionResult } from '../extract/types.js';
@@ -376,8 +380,29 @@ function judgeAll(
       inPart(e),
       expected.length,
       (s) => direction(s) || negativeInWords(response, s, askedSymbol(e.latex)),
+      e.form === 'numerical' ? undefined : refuter(e, prepare, compare),
     );
   });
+}
+
+/**
+ * Whether the checker tells a statement apart from an algebraic expected answer: an equation in the
+ * reference's own variables (none the answer defined, no value) that Algorithm 1 finds different.
+ */
+function refuter(
+  e: Expected,
+  prepare: (latex: string) => PreparedFormula,
+  compare: (got: PreparedFormula, want: PreparedFormula) => Verdict,
+): (latex: string) => boolean {
+  return (latex) => {
+    const want = prepare(e.latex);
+    const got = prepare(latex);
+    if (!want.ok || !got.ok || want.kind !== 'equation' || got.kind !== 'equation') return false;
+    if (scalingOf(got) !== undefined || !got.variables.every((v) => want.variables.includes(v))) return false;
+    // A decimal coefficient (`\frac{38}{41}r \approx 0.927r`) is a rounding, told apart only by its figures.
+    if (got.tree !== undefined && writtenDigits(got.tree).count > 0) return false;
+    return compare(got, want) === 'different';
+  };
 }
 
 /**
@@ -1012,6 +1037,7 @@ function judge(
   inPart: number,
   total: number,
   negativeDirection: (s: Statement) => boolean = () => false,
+  refutes?: (latex: string) => boolean,
 ): string | undefined {
   // A statement is tried whole, then (unless `wholeOnly`) by its sides: a side that is the expected
   // value answers the quantity whatever the answer calls it.
@@ -1091,8 +1117,19 @@ function judge(
       // A chain that writes its unit once (`\Delta v = 11.01 - 7.78 \approx 3.23\ \text{km/s}`) states the
       // value in that unit (`unitGoverned`): `v = 5 = 5\,\mathrm{km/s}` is not 5 m/s.
       const chain = pool.filter((s) => s.offset === last.offset);
+      // A chain whose members disagree concludes with its last member: when the checker tells that
+      // member (an expression, no value) apart from the reference, an earlier member that matches does
+      // not rescue it (`ΔS = mc\ln\frac{T_f}{T_1} + mc\ln\frac{T_f}{T_2} = mc\ln\frac{T_1+T_2}{2\sqrt{T_1T_2}}`,
+      // a factor 2 lost in the last step).
+      const end = chain.at(-1)!;
+      const concluded =
+        chain.length >= 2 &&
+        refutes !== undefined &&
+        !end.hasValue &&
+        end.sides !== undefined &&
+        refutes(end.latex);
       const hit = first([
-        ...unitGoverned(chain),
+        ...(concluded ? [] : unitGoverned(chain)),
         ...part.statements.filter((s) => s.boxed && s.bare && s.offset > last.offset),
       ]);
       if (hit !== undefined || boxed.length > 0) return hit;

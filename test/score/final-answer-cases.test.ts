@@ -19,7 +19,8 @@ interface Case {
   readonly why: string;
   /**
    * The class a row of `final-answer-classes.jsonl` exercises: 1–10 the issue-21 classes, 11 a value in
-   * other units (converted by dimension), 12 the precision a value is read to.
+   * other units (converted by dimension), 12 the precision a value is read to, 13 a chain whose last
+   * member disagrees with an earlier one.
    */
   readonly class?: number;
 }
