@@ -47,10 +47,15 @@ export function trialOutcome(
   return sameSolutions(sa.set, sb.set, tol, mode) ? 'not-rejecting' : rejecting;
 }
 
-/** Every positive point of `single` (at least one) lies in the periodic family `family`. */
+/**
+ * Every positive point of `single` (at least one) lies in the periodic family `family`; with no
+ * positive point, every point (at least one): `\varphi = \arctan X` at a negative X is the principal
+ * member of `\tan\varphi = X`'s family, as it is at a positive X.
+ */
 function principalBranch(single: SolutionSet, family: SolutionSet, unscaled: Tolerance): boolean {
   if (single.kind !== 'points' || family.kind !== 'points') return false;
   const tol = scaled(unscaled, [...single.values, ...family.values]);
   const positive = single.values.filter((v) => v > tol.absTol);
-  return positive.length > 0 && positive.every((v) => family.values.some((w) => close(v, w, tol)));
+  const members = positive.length > 0 ? positive : single.values;
+  return members.length > 0 && members.every((v) => family.values.some((w) => close(v, w, tol)));
 }

@@ -5,7 +5,7 @@ import { findBareMath } from './find-bare-math.js';
 import { findMathBlocks, type MathBlock } from './find-math-blocks.js';
 import { expandIndexSets } from './index-sets.js';
 import { plainTextUnits, unitAfterMath } from './plain-units.js';
-import { splitFormula } from './split-formula.js';
+import { type FormulaPart, splitFormula } from './split-formula.js';
 import type { DroppedFragment, ExtractedFormula, ExtractionResult, FormulaKind } from './types.js';
 
 /** Limits that keep extraction bounded on hostile or runaway answers. */
@@ -82,11 +82,14 @@ export function extractFormulas(markdown: string, options: ExtractOptions = {}):
       if (workPerChar > 0 && !charge(1 + workPerChar * row.text.length))
         return { formulas, dropped, candidates, diagnostics };
       const split = splitFormula(row.text);
-      if (!split.ok) {
+      // A chain of implications that does not parse whole (`τ = ∫₀ᵃ I B r dr ⇒ τ = \frac{B^2a^4ω}{4R}`)
+      // is read step by step: a step that parses still states its formula.
+      const parts = split.ok ? split.parts : implicationSteps(row.text);
+      if (parts.length === 0) {
         drop(row.text.trim(), row.at(0), block.kind, 'unparseable');
         continue;
       }
-      for (const part of split.parts) {
+      for (const part of parts) {
         const offset = row.at(part.start);
         const inBox = row.boxed.some(([s, e]) => offset < e && row.at(part.end - 1) >= s);
         const kind: FormulaKind = inBox ? 'boxed' : block.kind;
@@ -117,6 +120,37 @@ export function extractFormulas(markdown: string, options: ExtractOptions = {}):
   }
   // `E_n = n^2E_1,\ n = 1, 2, 3` states E_1, E_2 and E_3.
   return { formulas: expandIndexSets(markdown, formulas), dropped, candidates, diagnostics };
+}
+
+/** An implication arrow between two steps of a chain, outside braces. */
+const IMPLIES = /⇒|⟹|\\(?:Rightarrow|implies|Longrightarrow)(?![a-zA-Z])/g;
+
+/**
+ * The parts of the steps of an implication chain that parse on their own, with offsets in the whole
+ * text; none when the text holds no arrow outside braces or no step parses.
+ */
+function implicationSteps(text: string): FormulaPart[] {
+  const cuts: [number, number][] = [];
+  for (const m of text.matchAll(IMPLIES)) {
+    const at = m.index ?? 0;
+    let depth = 0;
+    for (let k = 0; k < at; k++) {
+      if (text[k] === '\\') k++;
+      else if (text[k] === '{') depth++;
+      else if (text[k] === '}') depth--;
+    }
+    if (depth === 0) cuts.push([at, at + m[0].length]);
+  }
+  if (cuts.length === 0) return [];
+  const out: FormulaPart[] = [];
+  let from = 0;
+  for (const [start, end] of [...cuts, [text.length, text.length] as [number, number]]) {
+    const step = splitFormula(text.slice(from, start));
+    if (step.ok)
+      for (const part of step.parts) out.push({ ...part, start: part.start + from, end: part.end + from });
+    from = end;
+  }
+  return out;
 }
 
 /** An inline block written in bold (`**$5$**`, `**$60$ cm**`) is a value the answer emphasizes. */

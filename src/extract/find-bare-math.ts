@@ -174,13 +174,22 @@ function keep(text: string, whole: boolean, copula: boolean): boolean {
 function trimRun(line: string, from: number, to: number): { text: string; start: number } | undefined {
   let a = from;
   let b = to;
-  while (b > a && /[.,;:!?*]/.test(line[b - 1]!)) b--;
+  // A check mark ending a verified step (`= \tau\omega ✓`) is no part of it.
+  while (b > a && /[\s.,;:!?*✓✔]/.test(line[b - 1]!)) b--;
   while (a < b && /[*:,]/.test(line[a]!)) a++;
-  const text = line.slice(a, b).trim();
+  // Bold markers inside the run (`Mg = m\omega^2 r ⇒ **\omega = \sqrt{g/r}**`) emphasize its result:
+  // blanked, so the run reads as the math it holds (`x**2` keeps its power).
+  const text = line
+    .slice(a, b)
+    .replace(BOLD_MARKER, (m) => ' '.repeat(m.length))
+    .trim();
   return text === ''
     ? undefined
     : { text, start: a + (line.slice(a, b).length - line.slice(a, b).trimStart().length) };
 }
+
+/** A bold marker opening (after a space, before a non-space) or closing (the reverse) an emphasis. */
+const BOLD_MARKER = /(?<=^|\s)\*\*(?=\S)|(?<=\S)\*\*(?=\s|$)/g;
 
 /** Whitespace-separated tokens from `from`, keeping brace groups whole (`\text{ m/s}`). */
 function tokenize(line: string, from: number): Token[] {
@@ -218,7 +227,9 @@ function isProse(tokens: readonly Token[], k: number): boolean {
   if (previous !== undefined && /\d$/.test(previous) && parseUnit(word).ok) return false;
   // A short product of symbols beside an operator (`F = ma`, `mgh = …`) is math, unless it is an
   // English word.
-  if (word.length > 4 || ENGLISH.has(word.toLowerCase()) || word !== raw) return true;
+  // An opening bracket before it (`/ (kQq (a^2 - b^2))`) is grouping, judged by the operators around.
+  const bracketed = /^\(+[A-Za-z]+\)*$|^[A-Za-z]+\)+$/.test(raw);
+  if (word.length > 4 || ENGLISH.has(word.toLowerCase()) || (word !== raw && !bracketed)) return true;
   const next = tokens[k + 1]?.text;
   return !(
     (previous !== undefined && /(?:[=+\-*/^(<>]|\\cdot|\\times)$/.test(previous)) ||

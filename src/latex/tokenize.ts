@@ -1,6 +1,12 @@
 import { type Diagnostic, diagnostic } from '../core/diagnostic.js';
 import { RAW_ARG_COUNTS } from './grammar/commands.js';
-import { SUBSCRIPTS, SUPERSCRIPTS, UNICODE_SPACES, UNICODE_TOKENS } from './grammar/unicode.js';
+import {
+  COMBINING_ACCENTS,
+  SUBSCRIPTS,
+  SUPERSCRIPTS,
+  UNICODE_SPACES,
+  UNICODE_TOKENS,
+} from './grammar/unicode.js';
 import type { RawArg, Token, TokenKind } from './token.js';
 
 /** Tokens, the index of each brace's partner (-1 elsewhere) and tokenizer diagnostics. */
@@ -126,6 +132,24 @@ export function tokenize(src: string): Tokenized {
       i++;
       continue;
     }
+    // A combining accent after a letter (`V̄`): the letter under the accent command, `\bar{V}`.
+    const accent = COMBINING_ACCENTS[src[i]!];
+    const base = tokens.at(-1);
+    if (
+      accent !== undefined &&
+      base !== undefined &&
+      (base.kind === 'letter' || base.kind === 'cmd') &&
+      base.end === i
+    ) {
+      tokens.pop();
+      space = base.space;
+      push('cmd', accent, base.start, i + 1);
+      push('char', '{', base.start, i + 1);
+      tokens.push({ ...base, space: false });
+      push('char', '}', base.start, i + 1);
+      i++;
+      continue;
+    }
     i = unicode(src, i, push, () => {
       space = true;
     });
@@ -162,6 +186,17 @@ function unicode(
   const width = cp > 0xffff ? 2 : 1;
   const mapped = UNICODE_TOKENS[ch];
   if (mapped === undefined) {
+    // A precomposed accented letter (`Ē`, `ā`): the letter under its accent, as `E` + U+0304 reads.
+    const parts = width === 1 ? ch.normalize('NFD') : '';
+    const accent =
+      parts.length === 2 && /^[A-Za-z]$/.test(parts[0]!) ? COMBINING_ACCENTS[parts[1]!] : undefined;
+    if (accent !== undefined) {
+      push('cmd', accent, i, i + 1);
+      push('char', '{', i, i + 1);
+      push('letter', parts[0]!, i, i + 1);
+      push('char', '}', i, i + 1);
+      return i + 1;
+    }
     push('char', src.slice(i, i + width), i, i + width);
     return i + width;
   }

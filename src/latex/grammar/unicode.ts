@@ -61,6 +61,7 @@ export const UNICODE_TOKENS: Readonly<Record<string, readonly string[]>> = {
   '∆': ['cmd:Delta'],
   ℓ: ['cmd:ell'],
   ħ: ['cmd:hbar'],
+  ℰ: ['cmd:mathcal', 'char:{', 'letter:E', 'char:}'],
   '∞': ['cmd:infty'],
   '∂': ['cmd:partial'],
   '∇': ['cmd:nabla'],
@@ -208,3 +209,17 @@ export const UNICODE_SPACES: ReadonlySet<string> = new Set([
   '\ufeff',
   '\u3000',
 ]);
+
+/**
+ * Combining accents written after a letter (`V̄`, `ω̇`, `x̂`, `v⃗`): the accent command the letter is read
+ * under (`V̄` is `\bar{V}`).
+ */
+export const COMBINING_ACCENTS: Readonly<Record<string, string>> = {
+  '\u0304': 'bar',
+  '\u0305': 'bar',
+  '\u0302': 'hat',
+  '\u0303': 'tilde',
+  '\u0307': 'dot',
+  '\u0308': 'ddot',
+  '\u20d7': 'vec',
+};
