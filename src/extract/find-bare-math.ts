@@ -45,7 +45,7 @@ const COPULAS = new Set([
 ]);
 /** A relation symbol: a run holding one states a formula. */
 const RELATION =
-  /(?:^|[^\\<>])(?:=|<|>)|\\(?:approx|simeq|le|ge|leq|geq|neq|lt|gt|sim|propto|equiv)(?![a-zA-Z])|[≈≤≥≠]/;
+  /(?:^|[^\\<>])(?:=|<|>)|\s~\s|\\(?:approx|simeq|le|ge|leq|geq|neq|lt|gt|sim|propto|equiv)(?![a-zA-Z])|[≈≤≥≠∼∝]/;
 /** Markdown and labels before a line's math: bullets, numbers, headings, quotes, `Answer:`, `(a)`. */
 const LEAD =
   /^[ \t]*(?:>[ \t]*)*(?:#{1,6}[ \t]+)?(?:(?:[-*+•]|\d{1,3}[.)])[ \t]+)?(?:(?:\*\*|__)?[ \t]*(?:(?:final|numerical|the)[ \t]+)?(?:answers?|results?)[ \t]*(?:\((?:[a-h]|[ivx]{1,4})\))?[ \t]*[:,]?[ \t]*(?:\*\*|__)?[ \t]*)?(?:(?:\*\*|__)?[ \t]*(?:part[ \t]+)?\(?(?:[a-h]|[ivx]{1,4})\)[ \t]*[:.]?[ \t]*(?:\*\*|__)?[ \t]*)?/i;
@@ -92,7 +92,7 @@ export function findBareMath(text: string, blocks: readonly MathBlock[]): MathBl
 }
 
 function skipLine(line: string, start: number, end: number, covered: readonly (readonly [number, number])[]) {
-  if (!/[=\\<>≈≤≥0-9]/.test(line)) return true;
+  if (!/[=\\<>≈≤≥∼∝~0-9]/.test(line)) return true;
   if (/[$`]|\\[[(]|\\begin\{|\\boxed/.test(line) || TABLE_ROW.test(line)) return true;
   return covered.some(([s, e]) => s < end && e > start);
 }

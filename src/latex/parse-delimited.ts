@@ -143,6 +143,8 @@ function delimited(kind: DelimiterKind, body: Node, span: { start: number; end: 
  */
 export function parseDelimitedAfterSymbol(p: Parser, symbol: SymbolNode): Node {
   const group = p.isCmd('left') ? parseLeftRight(p) : parseParen(p);
+  // The closing bracket ends the label (a list's own span stops at its last item: `f(x, y`).
+  const end = p.lastEnd();
   const args = group.type === 'list' ? group.items : [group];
   const point = (a: Node): boolean => a.type === 'symbol' || (a.type === 'number' && /^\d+$/.test(a.raw));
   const signed = (a: Node): boolean => point(a) || (a.type === 'unary' && a.op === '-' && point(a.arg));
@@ -161,7 +163,7 @@ export function parseDelimitedAfterSymbol(p: Parser, symbol: SymbolNode): Node {
       type: 'apply',
       name: symbol.name,
       args,
-      span: { start: symbol.span.start, end: group.span.end },
+      span: { start: symbol.span.start, end },
     };
   return binary('*', symbol, group, true);
 }

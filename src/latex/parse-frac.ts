@@ -136,6 +136,11 @@ function collect(node: Node, out: string[]): void {
 /** `\sqrt{x}` → sqrt(x); `\sqrt[n]{x}` → sqrt(x, n). */
 export function parseSqrt(p: Parser): Node {
   const cmd = p.next();
+  // A Unicode `√` has no root index: `√[ a/b ]` is the root of the bracket (∛ and ∜ carry theirs).
+  if (p.isChar('[') && cmd.end - cmd.start === 1 && p.tokens[p.pos]!.start > cmd.start) {
+    const group = parseParen(p);
+    return { type: 'call', fn: 'sqrt', args: [group], span: { start: cmd.start, end: p.lastEnd() } };
+  }
   let index: Node | undefined;
   if (p.isChar('[')) {
     const open = p.pos;

@@ -124,6 +124,13 @@ export function tokenize(src: string): Tokenized {
       i += 2;
       continue;
     }
+    // A tilde standing apart between two terms (`R ~ (E/\rho)^{1/5}`) is plain text's "scales as",
+    // not TeX's tie (`3~\mathrm{m}`).
+    if (c === 126 && space && isSpace(src.charCodeAt(i + 1)) && tokens.length > 0) {
+      push('cmd', 'sim', i, i + 1);
+      i++;
+      continue;
+    }
     if (c < 128) {
       push('char', src[i]!, i, i + 1);
       // `10^28` is a power of ten in any text that writes it (TeX would set 10²8): after the base 10,

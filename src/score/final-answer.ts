@@ -34,6 +34,7 @@ import {
   phraseMatches,
   relationSides,
 } from './answer-text.js';
+import { constantNotations, textSymbols } from './constant-notation.js';
 import { finalStatements, PLUS_MINUS, type Statement, signBranches } from './final-statements.js';
 import {
   type ForwardValues,
@@ -44,6 +45,7 @@ import {
   witnessStated,
   witnessStatedExcept,
 } from './forward-values.js';
+import { componentMagnitudes, lookalikeAliases } from './implied-definitions.js';
 import {
   type Dimension,
   exactData,
@@ -59,6 +61,7 @@ import {
   writtenValue,
 } from './numeric-answer.js';
 import { proseAliases } from './prose-aliases.js';
+import { type GivenRelation, givenRelations, relationDefinitions } from './reference-relations.js';
 import type { FinalAnswerCheck } from './types.js';
 
 /** Options of {@link checkFinalAnswer}. */
@@ -299,6 +302,47 @@ function reading(
   return fresh;
 }
 
+const symbolsMemo = new WeakMap<Problem, ReadonlySet<string>>();
+
+/** The symbols the problem text writes, memoized per problem. */
+function problemSymbols(problem: Problem): ReadonlySet<string> {
+  let known = symbolsMemo.get(problem);
+  if (known === undefined) symbolsMemo.set(problem, (known = textSymbols(problemStatement(problem))));
+  return known;
+}
+
+const relationsMemo = new WeakMap<Problem, readonly GivenRelation[]>();
+
+/** The relations between givens the problem's reference states, memoized per problem. */
+function problemRelations(
+  problem: Problem,
+  quantities: readonly (PreparedFormula | undefined)[],
+): readonly GivenRelation[] {
+  let known = relationsMemo.get(problem);
+  if (known === undefined) {
+    const asked = new Set(quantities.flatMap((q) => (q?.ok ? q.variables : [])));
+    const texts = [problem.solution ?? '', ...problem.grading_standard.map((n) => n.formula)];
+    relationsMemo.set(problem, (known = givenRelations(texts, problemSymbols(problem), asked)));
+  }
+  return known;
+}
+
+/** Statements read for the symbols an answer writes, from its end. */
+const SYMBOL_STATEMENTS = 64;
+
+/** The symbols the answer's last statements write (their prepared variables). */
+function answerSymbols(
+  statements: readonly Statement[],
+  prepare: (latex: string) => PreparedFormula,
+): ReadonlySet<string> {
+  const out = new Set<string>();
+  for (const s of statements.slice(-SYMBOL_STATEMENTS)) {
+    const p = prepare(s.latex);
+    if (p.ok) for (const v of p.variables) out.add(v);
+  }
+  return out;
+}
+
 /** The text that meets each expected answer, or undefined. */
 function judgeAll(
   expected: readonly Expected[],
@@ -327,8 +371,8 @@ function judgeAll(
   // the mass" where the problem says "let the mass be $M$"): the answer's symbol stands for the
   // problem's, like a definition of its own.
   let reference: Set<string> | undefined;
-  const referenceUses = (name: string) => {
-    reference ??= new Set(
+  const referenceSymbols = (): ReadonlySet<string> =>
+    (reference ??= new Set(
       [
         ...expected.map((e) => e.latex),
         ...problem.grading_standard.map((n) => stripMath(n.formula).latex),
@@ -336,12 +380,39 @@ function judgeAll(
         const p = prepare(latex);
         return p.ok ? p.variables : [];
       }),
-    );
-    return reference.has(name);
-  };
+    ));
+  const referenceUses = (name: string) => referenceSymbols().has(name);
   for (const [name, d] of proseAliases(problemStatement(problem), response, referenceUses))
     if (!definitions.has(name)) definitions.set(name, d);
+  // A standard constant in another notation than the reference's (ħ for h, k_B for k, Coulomb's k
+  // for 1/(4πε₀)): read through the standard relation, like a definition of the answer's own.
+  for (const [name, d] of constantNotations(referenceUses, problemSymbols(problem)))
+    if (!definitions.has(name)) definitions.set(name, d);
+  // The problem's symbol for a quantity the reference writes under a look-alike name (`\alpha` in
+  // the text, `a` in the reference; `Q_0` and `Q`), and a magnitude the reference writes that the
+  // answer gives in components (`(v_x^2 + v_y^2)^{3/2}` for `v^3`).
+  for (const [name, d] of lookalikeAliases(problemSymbols(problem), referenceSymbols()))
+    if (!definitions.has(name)) definitions.set(name, d);
+  // A relation the reference states between givens (`M R - m r = 0`): an answer written with one
+  // given where the reference writes another is read through it.
+  const written = answerSymbols(statements, prepare);
+  const expectedSymbols = new Set(
+    expected.flatMap((e) => {
+      const p = prepare(e.latex);
+      return p.ok ? p.variables : [];
+    }),
+  );
+  for (const [name, d] of relationDefinitions(
+    problemRelations(problem, quantities),
+    written,
+    expectedSymbols,
+    withoutFactor,
+  ))
+    if (!definitions.has(name)) definitions.set(name, d);
+  for (const [name, d] of componentMagnitudes(referenceSymbols(), written, problemSymbols(problem)))
+    if (!definitions.has(name)) definitions.set(name, d);
   const direction = directionReader(response, problemStatement(problem));
+  const scaling = asksScaling(problemStatement(problem));
   const letters = { quantities: problemPrepareOptions(problem).quantities ?? [], uses: referenceUses };
   // A problem whose text writes no measured value and which has no constants map: exact data.
   const exactInputs =
@@ -360,7 +431,7 @@ function judgeAll(
               recomputedTest(e, problem, want, options.tolerance, letters, got),
             )
           : either(
-              algebraicTest(e, want, compare, got),
+              algebraicTest(e, want, compare, got, scaling),
               forwardTest(e, problem, want, options.tolerance, got),
             ),
         rangeTest(e, problem, want, options.tolerance, got),
@@ -811,6 +882,7 @@ function algebraicTest(
   prepare: (latex: string) => PreparedFormula,
   compare: (got: PreparedFormula, want: PreparedFormula) => Verdict,
   prepareGot: (latex: string) => PreparedFormula = prepare,
+  scaling = false,
 ): CandidateTest | undefined {
   const want = prepare(e.latex);
   if (!want.ok) return undefined;
@@ -827,13 +899,55 @@ function algebraicTest(
     accepts: (text) => {
       const got = prepareGot(text);
       if (!got.ok) return false;
-      // A `\propto` / `\sim` statement never decides an answer that asks for an exact value.
-      if (scalingOf(got) !== undefined && scalingOf(want) === undefined) return false;
+      // A `\propto` / `\sim` statement never decides an answer that asks for an exact value; where
+      // the problem asks for a scaling, it states the expected value up to a constant factor.
+      if (scalingOf(got) !== undefined && scalingOf(want) === undefined) {
+        const scaled = scaling ? scalingAgainst(text, got, e.latex, want, value, prepare) : undefined;
+        return scaled !== undefined && compare(got, scaled) === 'equivalent';
+      }
       if (got.kind === want.kind) return compare(got, want) === 'equivalent';
       return value !== undefined && got.kind === 'expression' && compare(got, value) === 'equivalent';
     },
   };
 }
+
+/**
+ * The expected answer as an equation for the quantity a scaling statement names (`R(t) \sim …`
+ * against the expected `\left(\frac{E}{\rho}\right)^{1/5} t^{2/5}` gives `R(t) = …`): the expected
+ * equation itself, or its value (a bare expected expression, or the right side of `X = …`) under the
+ * statement's left side. Undefined when the statement has no single left side.
+ */
+function scalingAgainst(
+  text: string,
+  got: PreparedFormula,
+  expected: string,
+  want: PreparedFormula,
+  value: PreparedFormula | undefined,
+  prepare: (latex: string) => PreparedFormula,
+): PreparedFormula | undefined {
+  if (want.kind === 'equation') {
+    if (value === undefined) return want;
+  } else if (want.kind !== 'expression') return undefined;
+  const parsed = parseLatex(text);
+  const tree = parsed.ok ? parsed.tree : undefined;
+  if (tree?.type !== 'relation' || tree.ops.length !== 1 || scalingOf(got) === undefined) return undefined;
+  const lhs = tree.args[0]!;
+  const rhs = value === undefined ? expected : (relationSides(expected)?.rhs ?? expected);
+  const equation = prepare(`${text.slice(lhs.span.start, lhs.span.end)} = ${rhs}`);
+  return equation.ok && equation.kind === 'equation' ? equation : undefined;
+}
+
+/**
+ * Whether a problem asks for a scaling, not an exact value: its text writes `\sim` or `\propto`
+ * (`E \sim Mv^2`), or asks in words for an order of magnitude, a scaling law, a dimensional
+ * analysis or a result up to a constant factor.
+ */
+export function asksScaling(text: string): boolean {
+  return SCALING_WORDS.test(text) || /\\(?:sim|propto)(?![a-zA-Z])|[∼∝]/.test(text);
+}
+
+const SCALING_WORDS =
+  /\b(?:order[- ]of[- ]magnitude|scal(?:ing|es?)\s+(?:law|as|with|like)|dimensional\s+analysis|up\s+to\s+(?:an?\s+)?(?:overall\s+)?(?:dimensionless|numerical|constant)\s+(?:factor|prefactor|constant)|(?:don't|do\s+not)\s+bother\s+(?:to\s+include|with)\s+(?:numerical\s+)?factors)/i;
 
 /** A test that accepts what either test accepts (the first alone when the second is undefined). */
 function either(a: CandidateTest | undefined, b: CandidateTest | undefined): CandidateTest | undefined {
@@ -1149,11 +1263,18 @@ function judge(
   // energy balance it came from): that statement is the answer's value of it.
   const declared = part.statements.filter((s) => s.bare).at(-1)?.offset ?? -1;
   const solved = part.statements.filter(inQuantity).at(-1)?.offset ?? -1;
+  // Nor a scaling estimate (`R \sim …` on the way to the shock speed): only a concluding one answers.
   return first(
-    part.statements.filter((s) => !s.bare && s.member !== true && s.offset > declared && s.offset >= solved),
+    part.statements.filter(
+      (s) =>
+        !s.bare && s.member !== true && s.offset > declared && s.offset >= solved && !SCALING.test(s.latex),
+    ),
     true,
   );
 }
+
+/** A scaling relation written in a statement: `\sim`, `\propto`, their Unicode signs, a plain-text tilde. */
+const SCALING = /\\(?:sim|propto)(?![a-zA-Z])|[∼∝]|\s~\s/;
 
 /** The one symbol an expected answer names on its left (`q` in `q = …`): its name and LaTeX. */
 function askedSymbol(expected: string): { name: string; latex: string } | undefined {

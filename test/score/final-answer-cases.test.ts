@@ -20,7 +20,9 @@ interface Case {
   /**
    * The class a row of `final-answer-classes.jsonl` exercises: 1–10 the issue-21 classes, 11 a value in
    * other units (converted by dimension), 12 the precision a value is read to, 13 a chain whose last
-   * member disagrees with an earlier one.
+   * member disagrees with an earlier one, 14 a standard constant in another notation (ħ for h, k_B for
+   * k, Coulomb's k for 1/(4πε₀)), 15 a scaling answer (`\sim`, `\propto`) where the problem asks for a
+   * scaling, 16 a relation between givens the reference states (`MR = mr`).
    */
   readonly class?: number;
 }
