@@ -23,14 +23,22 @@ const MAX_STATEMENTS = 64;
 export function answerDefinitions(
   statements: readonly Statement[],
   prepare: (latex: string) => PreparedFormula,
-): Map<string, { readonly symbol: string; readonly value: string }> {
-  const found = new Map<string, { symbol: string; value: string; offset: number } | null>();
+): Map<string, AnswerDefinition> {
+  const found = new Map<string, { symbol: string; value: string; offset: number; partner?: string } | null>();
   // The answer's last statements only: a definition is read near the result it serves, and the
   // work stays bounded on answers with thousands of formulas.
   for (const s of statements.slice(-MAX_STATEMENTS)) {
     if (s.bare || s.sides === undefined) continue;
     const symbol = definedSymbol(s.sides.lhs, prepare) ?? definedPower(s.sides.lhs);
-    if (symbol === undefined) continue;
+    if (symbol === undefined) {
+      // A product of two symbols (`pc = \sqrt{E^2 - m^2c^4}`) defines each through the other.
+      for (const d of definedProduct(s.sides.lhs, s.sides.rhs, prepare)) {
+        const previous = found.get(d.name);
+        if (previous === undefined) found.set(d.name, { ...d, offset: s.offset });
+        else if (previous !== null && previous.offset !== s.offset) found.set(d.name, null);
+      }
+      continue;
+    }
     const { name, latex } = symbol;
     const rhs = symbol.root === undefined ? s.sides.rhs : rootOf(s.sides.rhs, symbol.root);
     const previous = found.get(name);
@@ -51,12 +59,68 @@ export function answerDefinitions(
     }
     found.set(name, { symbol: latex, value: text, offset: s.offset });
   }
-  const out = new Map<string, { readonly symbol: string; readonly value: string }>();
+  const out = new Map<string, AnswerDefinition>();
   for (const [name, d] of found) {
     if (d === null) continue;
-    out.set(name, { symbol: d.symbol, value: d.value });
+    out.set(name, {
+      symbol: d.symbol,
+      value: d.value,
+      ...(d.partner === undefined ? {} : { partner: d.partner }),
+    });
   }
   return out;
+}
+
+/** An answer's definition of one symbol: its LaTeX and its value's. */
+export interface AnswerDefinition {
+  readonly symbol: string;
+  readonly value: string;
+  /**
+   * Set when the symbol was defined through a product with another (`pc = …` defines p as
+   * `\frac{…}{c}`): read only where the expected answer writes that partner and not the symbol, so
+   * the product's value is carried in the reference's own symbols.
+   */
+  readonly partner?: string;
+}
+
+/**
+ * A left side that is the product of two distinct symbols (`pc`, `m v`): each symbol the right side
+ * does not name defined as the right side divided by the other, with the other as its partner. None
+ * for any other left side.
+ */
+function definedProduct(
+  lhs: string,
+  rhs: string,
+  prepare: (latex: string) => PreparedFormula,
+): { name: string; symbol: string; value: string; partner: string }[] {
+  const parsed = parseLatex(lhs);
+  if (!parsed.ok) return [];
+  const tree = parsed.tree;
+  if (
+    tree.type !== 'binary' ||
+    tree.op !== '*' ||
+    tree.left.type !== 'symbol' ||
+    tree.right.type !== 'symbol'
+  )
+    return [];
+  const [a, b] = [tree.left, tree.right];
+  if (a.name === b.name) return [];
+  const value = prepare(rhs);
+  if (!value.ok || value.kind !== 'expression') return [];
+  const text = (n: Node) => lhs.slice(n.span.start, n.span.end);
+  // A symbol the right side names is not defined by it (`pc = \\sqrt{E^2 - m^2c^4}` defines p, not c).
+  const pairs: [Node, Node][] = [
+    [a, b],
+    [b, a],
+  ];
+  return pairs
+    .filter(([x]) => x.type === 'symbol' && !value.variables.includes(x.name))
+    .map(([x, y]) => ({
+      name: (x as { name: string }).name,
+      symbol: text(x),
+      value: `\\frac{${rhs}}{${text(y)}}`,
+      partner: (y as { name: string }).name,
+    }));
 }
 
 function sameValue(a: PreparedFormula, b: PreparedFormula): boolean {

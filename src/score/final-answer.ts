@@ -26,7 +26,7 @@ import { parseLatex } from '../latex/index.js';
 import { substituteSymbols } from '../normalize/index.js';
 import { freeVariables } from '../numeric/free-variables.js';
 import { workExhausted } from '../numeric/work-meter.js';
-import { answerDefinitions } from './answer-definitions.js';
+import { type AnswerDefinition, answerDefinitions } from './answer-definitions.js';
 import {
   answerSections,
   boxedContents,
@@ -267,7 +267,7 @@ interface Reading {
   readonly problem: Problem;
   readonly prepare: (latex: string) => PreparedFormula;
   readonly statements: Statement[];
-  definitions?: Map<string, { readonly symbol: string; readonly value: string }>;
+  definitions?: Map<string, AnswerDefinition>;
 }
 
 const readings = new WeakMap<ExtractionResult, Reading>();
@@ -593,7 +593,7 @@ function reachedFinals(
 function withDefinitions(
   test: CandidateTest,
   e: Expected,
-  definitions: ReadonlyMap<string, { readonly symbol: string; readonly value: string }>,
+  definitions: ReadonlyMap<string, AnswerDefinition>,
   problem: Problem,
   prepare: (latex: string) => PreparedFormula,
   build: (
@@ -612,6 +612,7 @@ function withDefinitions(
   for (const [name, d] of definitions) {
     if (mapped.has(name)) continue;
     if (used.has(name) && !magnitudeOfComponents(d, prepare)) continue;
+    if (d.partner !== undefined && !used.has(d.partner)) continue;
     const parsed = parseLatex(d.value);
     if (!parsed.ok) continue;
     values.set(name, parsed.tree);
