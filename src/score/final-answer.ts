@@ -386,8 +386,9 @@ function judgeAll(
     if (!definitions.has(name)) definitions.set(name, d);
   // A standard constant in another notation than the reference's (ħ for h, k_B for k, Coulomb's k
   // for 1/(4πε₀)): read through the standard relation, like a definition of the answer's own.
+  // (It wins over a product the answer writes with it: `k_BT_c \approx …` is an equation for T_c.)
   for (const [name, d] of constantNotations(referenceUses, problemSymbols(problem)))
-    if (!definitions.has(name)) definitions.set(name, d);
+    if (definitions.get(name)?.partner !== undefined || !definitions.has(name)) definitions.set(name, d);
   // The problem's symbol for a quantity the reference writes under a look-alike name (`\alpha` in
   // the text, `a` in the reference; `Q_0` and `Q`), and a magnitude the reference writes that the
   // answer gives in components (`(v_x^2 + v_y^2)^{3/2}` for `v^3`).
@@ -604,6 +605,9 @@ function withDefinitions(
   if (definitions.size === 0) return test;
   const want = prepare(e.latex);
   const used = new Set(want.ok ? want.variables : []);
+  const sides = relationSides(e.latex);
+  const lhs = sides === undefined ? undefined : prepare(sides.lhs);
+  const asked = new Set(lhs?.ok ? lhs.variables : []);
   const mapped = new Set(Object.keys(problem.constants ?? {}).map((k) => symbolName(k) ?? k));
   const values = new Map<string, Node>();
   // A magnitude the expected answer uses, written out in its components by the answer
@@ -612,7 +616,8 @@ function withDefinitions(
   for (const [name, d] of definitions) {
     if (mapped.has(name)) continue;
     if (used.has(name) && !magnitudeOfComponents(d, prepare)) continue;
-    if (d.partner !== undefined && !used.has(d.partner)) continue;
+    // A product with the asked quantity (`k_B T_c = …` for T_c) is an equation for it, no definition.
+    if (d.partner !== undefined && (!used.has(d.partner) || asked.has(d.partner))) continue;
     const parsed = parseLatex(d.value);
     if (!parsed.ok) continue;
     values.set(name, parsed.tree);

@@ -7,7 +7,9 @@
 // alternative-value classes), so it guards those rules; set 4 stayed held out. b3-224 (3 + 1/6 for
 // 3.25) was a known false accept until an exact expression beginning with an integer stopped being
 // read as an integer rounded to its ones place; b3-154 (a hedge "E ≈ 47 N/C (or 54 N/C if …)") until a
-// value offered in plain text after "or" was read as an alternative.
+// value offered in plain text after "or" was read as an alternative. Symbolic answers read as a grader reads them
+// (plain-text math with bold and accents, constants in another notation, scalings, look-alike names,
+// relations the reference states) raised the floors from 49, 33, 40, 32.
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { guardBlindSet } from './guard-blind-set.js';
@@ -16,6 +18,6 @@ guardBlindSet({
   name: 'blind set 3',
   file: join(fileURLToPath(new URL('.', import.meta.url)), 'answers-3.jsonl'),
   minRows: 300,
-  rightAcceptedFloor: { bundled: 49, phybench: 33, scibench: 40, olympiadbench: 32 },
+  rightAcceptedFloor: { bundled: 55, phybench: 36, scibench: 40, olympiadbench: 36 },
   knownFalseAccepts: {},
 });

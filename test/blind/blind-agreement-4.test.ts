@@ -6,7 +6,9 @@
 // (36 N for 35 N, 2.9%) and b4-213 (294 K for 300 K ± 1 K) were known false accepts until the
 // one-unit allowance was capped at 2.5% and OlympiadBench's stated tolerance narrowed ours; b4-028
 // (a chain whose last member loses a factor 2) until a chain whose last member is told apart from the
-// reference concluded there.
+// reference concluded there. Sets 1–4 then became development sets; the symbolic rules (constants in
+// another notation, scalings, look-alike names, magnitudes in components, a numeral's bare word in a
+// fraction as a product) raised PHYBench 35 → 39 and OlympiadBench 26 → 30.
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { guardBlindSet } from './guard-blind-set.js';
@@ -15,6 +17,6 @@ guardBlindSet({
   name: 'blind set 4',
   file: join(fileURLToPath(new URL('.', import.meta.url)), 'answers-4.jsonl'),
   minRows: 280,
-  rightAcceptedFloor: { bundled: 54, phybench: 35, scibench: 31, olympiadbench: 26 },
+  rightAcceptedFloor: { bundled: 54, phybench: 38, scibench: 31, olympiadbench: 30 },
   knownFalseAccepts: {},
 });
