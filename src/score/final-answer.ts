@@ -389,11 +389,21 @@ function judgeAll(
   // (It wins over a product the answer writes with it: `k_BT_c \approx …` is an equation for T_c.)
   for (const [name, d] of constantNotations(referenceUses, problemSymbols(problem)))
     if (definitions.get(name)?.partner !== undefined || !definitions.has(name)) definitions.set(name, d);
+  // A symbol the answer gives a value of its own (`\omega = c\tilde\nu`, even one it states twice)
+  // keeps it: no implied definition below replaces the answer's.
+  const stated = new Set(
+    statements.flatMap((s) => {
+      const name = s.sides === undefined ? undefined : symbolName(s.sides.lhs);
+      return name === undefined ? [] : [name];
+    }),
+  );
+  const implied = (name: string, d: AnswerDefinition) => {
+    if (!definitions.has(name) && !stated.has(name)) definitions.set(name, d);
+  };
   // The problem's symbol for a quantity the reference writes under a look-alike name (`\alpha` in
   // the text, `a` in the reference; `Q_0` and `Q`), and a magnitude the reference writes that the
   // answer gives in components (`(v_x^2 + v_y^2)^{3/2}` for `v^3`).
-  for (const [name, d] of lookalikeAliases(problemSymbols(problem), referenceSymbols()))
-    if (!definitions.has(name)) definitions.set(name, d);
+  for (const [name, d] of lookalikeAliases(problemSymbols(problem), referenceSymbols())) implied(name, d);
   // A relation the reference states between givens (`M R - m r = 0`): an answer written with one
   // given where the reference writes another is read through it.
   const written = answerSymbols(statements, prepare);
@@ -403,15 +413,11 @@ function judgeAll(
       return p.ok ? p.variables : [];
     }),
   );
-  for (const [name, d] of relationDefinitions(
-    problemRelations(problem, quantities),
-    written,
-    expectedSymbols,
-    withoutFactor,
-  ))
-    if (!definitions.has(name)) definitions.set(name, d);
+  const relations = problemRelations(problem, quantities);
+  for (const [name, d] of relationDefinitions(relations, written, expectedSymbols, withoutFactor))
+    implied(name, d);
   for (const [name, d] of componentMagnitudes(referenceSymbols(), written, problemSymbols(problem)))
-    if (!definitions.has(name)) definitions.set(name, d);
+    implied(name, d);
   const direction = directionReader(response, problemStatement(problem));
   const scaling = asksScaling(problemStatement(problem));
   const letters = { quantities: problemPrepareOptions(problem).quantities ?? [], uses: referenceUses };

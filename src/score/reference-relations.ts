@@ -22,8 +22,8 @@ export interface GivenRelation {
  * (`M R - m r = 0` for two bodies about their centre of mass, `T_1 r_1 = T_2 r_2`): true of the
  * problem, so an answer written with one given where the reference writes another may be read
  * through them. Read from the reference solution's text and its DAG nodes; a relation must name two
- * givens at least (symbols the problem text writes), none of the `asked` quantities, and have no sum
- * on either side (a result such as `\omega^2 = \frac{G(M+m)}{(R+r)^3}` is never a relation between
+ * givens at least (symbols the problem text writes that the reference never solves for: a lone side
+ * of one of its equations), none of the `asked` quantities, and have no sum on either side (a result such as `\omega^2 = \frac{G(M+m)}{(R+r)^3}` is never a relation between
  * givens).
  */
 export function givenRelations(
@@ -31,23 +31,28 @@ export function givenRelations(
   givens: ReadonlySet<string>,
   asked: ReadonlySet<string>,
 ): GivenRelation[] {
-  const out: GivenRelation[] = [];
+  const relations: GivenRelation[] = [];
+  // A symbol the reference solves for (a lone side of one of its equations, `\omega = 2\pi c\tilde\nu`)
+  // is derived, not given, even when the problem text names it.
+  const derived = new Set<string>();
   for (const text of texts) {
     for (const block of findMathBlocks(text.slice(0, MAX_TEXT))) {
       const split = splitFormula(block.content);
       if (!split.ok) continue;
       for (const part of split.parts) {
         if (!part.relation) continue;
+        const parsed = parseLatex(part.latex);
+        if (parsed.ok && parsed.tree.type === 'relation')
+          for (const side of parsed.tree.args) if (side.type === 'symbol') derived.add(side.name);
         const relation = asRelation(part.latex);
-        if (relation === undefined) continue;
-        const { variables } = relation;
-        if (variables.length < 2 || variables.some((v) => !givens.has(v) || asked.has(v))) continue;
-        out.push(relation);
-        if (out.length >= MAX_RELATIONS) return out;
+        if (relation !== undefined && relations.length < MAX_RELATIONS) relations.push(relation);
       }
     }
   }
-  return out;
+  return relations.filter(
+    ({ variables }) =>
+      variables.length >= 2 && variables.every((v) => givens.has(v) && !asked.has(v) && !derived.has(v)),
+  );
 }
 
 function asRelation(latex: string): GivenRelation | undefined {
