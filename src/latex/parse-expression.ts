@@ -182,7 +182,8 @@ export function parseRunFrom(p: Parser, first: Node, restricted: boolean): Node 
     if (numeric) {
       // Bare unit words (`5 kg`) only after a written numeral or a power of ten, never after
       // `\frac13` (`\frac13 ML^2`); bare letters (`2.5 m`) after a measured value (unit-parse.ts).
-      const written = left.type === 'number' || isPowerOfTen(left);
+      // Inside a fraction a numeral's bare word is a product (`\frac{208\,kqQ}{23\,mL^3}`: m·L³).
+      const written = (left.type === 'number' && p.fracDepth === 0) || isPowerOfTen(left);
       // A zero is a measured value too: nobody writes 0·m for a quantity (`d = 0 m`).
       const unit = tryUnit(
         p,

@@ -30,8 +30,15 @@ export function parseFrac(p: Parser): Node {
     p.pos = den.after;
     return applyOperator(p, numerator, denominator, span);
   }
-  const top = p.within(num.start, num.end, () => parseGroupBody(p, 'numerator'));
-  const bottom = p.within(den.start, den.end, () => parseGroupBody(p, 'denominator'));
+  p.fracDepth++;
+  let top: Node;
+  let bottom: Node;
+  try {
+    top = p.within(num.start, num.end, () => parseGroupBody(p, 'numerator'));
+    bottom = p.within(den.start, den.end, () => parseGroupBody(p, 'denominator'));
+  } finally {
+    p.fracDepth--;
+  }
   if (derivative) p.diffContext--;
   p.pos = den.after;
   return { type: 'binary', op: '/', left: top, right: bottom, span };

@@ -28,6 +28,8 @@ export class Parser {
   integral = 0;
   diffContext = 0;
   absDepth = 0;
+  /** Fraction arguments open around the cursor (`\frac{208\,kqQ}{23\,mL^3}`: no bare unit words there). */
+  fracDepth = 0;
   normDepth = 0;
   /** Bare `\quad` separates formulas at statement level; inside an operand it is spacing. */
   readonly diagnostics: Diagnostic[] = [];
