@@ -142,13 +142,17 @@ function runTrials(
     options.referenceSolutions === undefined
       ? undefined
       : options.referenceSolutions.draws(`${b.canonical}\u241e${mode}${salt}`);
-  const prng = createPrng(`${[a.canonical, b.canonical].sort().join('\u241e')}\u241e${mode}${salt}`);
+  // (Made only without named draws: a PRNG's seeding was a measurable share of a pair.)
+  const prng =
+    named === undefined
+      ? createPrng(`${[a.canonical, b.canonical].sort().join('\u241e')}\u241e${mode}${salt}`)
+      : undefined;
   const order = [...pool];
   if (named !== undefined)
     order.sort((x, y) => named.rank(x) - named.rank(y) || (x < y ? -1 : x > y ? 1 : 0));
   else
     for (let i = order.length - 1; i > 0; i--) {
-      const j = prng.int(i + 1);
+      const j = prng!.int(i + 1);
       [order[i], order[j]] = [order[j]!, order[i]!];
     }
 
@@ -203,7 +207,7 @@ function runTrials(
     visited.add(target);
     const assignment: Record<string, number> = {};
     for (const v of union) {
-      let value = named === undefined ? prng.uniform(lo, hi) : lo + (hi - lo) * named.uniform(v, t);
+      let value = named === undefined ? prng!.uniform(lo, hi) : lo + (hi - lo) * named.uniform(v, t);
       if (angles.has(v))
         value = ANGLE_RANGE[0] + ((value - lo) / (hi - lo)) * (ANGLE_RANGE[1] - ANGLE_RANGE[0]);
       if (integers.has(v)) value = Math.round(value);

@@ -1,4 +1,5 @@
-import { occurrences } from '../numeric/occurrences.js';
+import type { Node } from '../core/tree.js';
+import { isVariableNode, variableKey } from '../numeric/variable-key.js';
 import type { PreparedFormula } from './types.js';
 
 const memo = new WeakMap<PreparedFormula, Map<string, number>>();
@@ -8,19 +9,73 @@ const memo = new WeakMap<PreparedFormula, Map<string, number>>();
  * (1) means every branch can be solved by inverting the operations along the target's path (the
  * solver's isolating path, a few evaluations); more means the polynomial path or the root scan
  * (~1,500 evaluations); an occurrence inside an integral, sum or unexpanded derivative counts 2.
- * Memoized per prepared formula.
+ * Counted as `occurrences` counts them, for every variable in one walk of each branch, memoized
+ * per prepared formula.
  */
 export function targetOccurrences(formula: PreparedFormula, target: string): number {
-  let byTarget = memo.get(formula);
-  if (byTarget === undefined) memo.set(formula, (byTarget = new Map()));
-  let count = byTarget.get(target);
-  if (count === undefined) {
-    count = 0;
-    for (const { lhs, rhs } of formula.branches)
-      count = Math.max(count, occurrences(lhs, target).count + occurrences(rhs, target).count);
-    byTarget.set(target, count);
+  let counts = memo.get(formula);
+  if (counts === undefined) memo.set(formula, (counts = countAll(formula)));
+  return counts.get(target) ?? 0;
+}
+
+/** Every variable's count (the most of any branch of lhs + rhs). */
+function countAll(formula: PreparedFormula): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const { lhs, rhs } of formula.branches) {
+    const branch = new Map<string, number>();
+    walk(lhs, EMPTY, 1, branch);
+    walk(rhs, EMPTY, 1, branch);
+    for (const [v, n] of branch) if (n > (out.get(v) ?? 0)) out.set(v, n);
   }
-  return count;
+  return out;
+}
+
+const EMPTY: readonly string[] = [];
+
+/**
+ * `occurrences` for every variable at once: `bound` holds the variables of the integrals and sums
+ * whose body is being walked, which `occurrences` does not walk for that target.
+ */
+function walk(node: Node, bound: readonly string[], weight: number, out: Map<string, number>): void {
+  if (isVariableNode(node)) {
+    const key = variableKey(node);
+    if (!bound.includes(key)) out.set(key, (out.get(key) ?? 0) + weight);
+    return;
+  }
+  switch (node.type) {
+    case 'unary':
+      walk(node.arg, bound, weight, out);
+      return;
+    case 'binary':
+      walk(node.left, bound, weight, out);
+      walk(node.right, bound, weight, out);
+      return;
+    case 'call':
+      for (const a of node.args) walk(a, bound, weight, out);
+      return;
+    case 'apply':
+    case 'relation':
+      for (const a of node.args) walk(a, bound, 2, out);
+      return;
+    case 'list':
+      for (const a of node.items) walk(a, bound, 2, out);
+      return;
+    case 'derivative':
+      walk(node.expr, bound, 2, out);
+      return;
+    case 'integral':
+      if (node.lower !== undefined) walk(node.lower, bound, 2, out);
+      if (node.upper !== undefined) walk(node.upper, bound, 2, out);
+      walk(node.integrand, [...bound, node.variable], 2, out);
+      return;
+    case 'sum':
+      walk(node.lower, bound, 2, out);
+      walk(node.upper, bound, 2, out);
+      walk(node.body, [...bound, node.index], 2, out);
+      return;
+    default:
+      return;
+  }
 }
 
 /**

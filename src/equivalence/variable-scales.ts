@@ -23,8 +23,8 @@ export function variableScales(
   b: PreparedFormula,
   variables: readonly string[],
 ): Readonly<Record<string, number>> {
+  if (!scaled(a) && !scaled(b)) return NO_SCALES;
   const rows = [...conditionsOf(a), ...conditionsOf(b)].map(typical);
-  if (!rows.some((r) => Math.abs(r.c) >= (r.growth === true ? GROWTH_TRIGGER : TRIGGER_DECADES))) return {};
   const index = new Map(variables.map((v, i) => [v, i]));
   const n = variables.length;
   if (n === 0) return {};
@@ -79,6 +79,23 @@ interface Affine {
 }
 
 const memo = new WeakMap<PreparedFormula, readonly Affine[]>();
+
+/** No variable scaled (shared: callers only read it). */
+const NO_SCALES: Readonly<Record<string, number>> = Object.freeze({});
+
+const triggers = new WeakMap<PreparedFormula, boolean>();
+
+/** Some condition of the formula has an offset that calls for scales (memoized per formula). */
+function scaled(f: PreparedFormula): boolean {
+  let t = triggers.get(f);
+  if (t === undefined) {
+    t = conditionsOf(f)
+      .map(typical)
+      .some((r) => Math.abs(r.c) >= (r.growth === true ? GROWTH_TRIGGER : TRIGGER_DECADES));
+    triggers.set(f, t);
+  }
+  return t;
+}
 
 function conditionsOf(f: PreparedFormula): readonly Affine[] {
   let rows = memo.get(f);
