@@ -118,6 +118,7 @@ function scanWith(
       }
       if (i > 0 && rel[i]! < 0.05 && rel[i]! < rel[i - 1]! && rel[i]! < rel[i + 1]!)
         examine(eq, grid, n, i, buffers, f, roots);
+      else if (i > 0 && zeroSideMinimum(fs, rel, i)) touchingZero(eq, grid, i, fs, roots);
     }
   }
   return { kind: 'roots', roots };
@@ -189,6 +190,40 @@ function examine(
       }
     }
   }
+}
+
+/**
+ * A local minimum of |f| at grid point i (one sign at i − 1, i, i + 1) where the relative residual is
+ * 1 at all three points — one side is zero, or the sides have opposite signs — so it has no minimum
+ * to show: a double root of `(\sin x + \tfrac12)^2 = 0` touches zero there without a sign change,
+ * and f may dip through zero and back between two grid points (a close pair of roots).
+ */
+function zeroSideMinimum(fs: Float64Array, rel: Float64Array, i: number): boolean {
+  const y = fs[i]!;
+  const a = fs[i - 1]!;
+  const b = fs[i + 1]!;
+  return (
+    rel[i] === 1 &&
+    rel[i - 1] === 1 &&
+    rel[i + 1] === 1 &&
+    a * y > 0 &&
+    b * y > 0 &&
+    Math.abs(y) < Math.abs(a) &&
+    Math.abs(y) < Math.abs(b)
+  );
+}
+
+/**
+ * The minimiser m of |f| between the neighbours of grid point i: where f has the other sign at m,
+ * the close pair of roots either side of it; else m when it is an isolated root (`isRoot` accepts
+ * a touching root where |f| is 1e4 times below its value at a relative 1e-4).
+ */
+function touchingZero(eq: Equation, grid: Float64Array, i: number, fs: Float64Array, roots: number[]): void {
+  const y = fs[i]!;
+  const m = goldenMinimum(eq, grid[i - 1]!, grid[i + 1]!, Math.abs(y), true);
+  const ym = eq.f(m);
+  if (ym * y < 0) closePair(eq, grid[i - 1]!, m, grid[i + 1]!, fs[i - 1]!, ym, fs[i + 1]!, roots);
+  else if (eq.isIsolatedRoot(m)) roots.push(m);
 }
 
 /**
@@ -307,19 +342,18 @@ function rootAtEdge(eq: Equation, x0: number, x1: number, y0: number, y1: number
 }
 
 /**
- * The minimiser of the relative residual on [a, b] by golden-section search (≤ 60 evaluations), to a
+ * The minimiser of the relative residual (`absolute`: of |f|) on [a, b] by golden-section search (≤ 60 evaluations), to a
  * relative width of 1e-10 (a touching root found to that width passes the root tests by ten orders
  * of magnitude). Gives up after 20 steps when the residual has not halved from `start`, its value at
  * the grid point: near a touching root it falls by 0.38 a step, while on a plateau of rounding noise
  * (|x| ~ 1e38, where both sides agree to 3e-4) it stays put.
  */
-function goldenMinimum(eq: Equation, a: number, b: number, start: number): number {
+function goldenMinimum(eq: Equation, a: number, b: number, start: number, absolute = false): number {
   const g = (Math.sqrt(5) - 1) / 2;
   const r = (x: number): number => {
     const y = eq.f(x);
-    return Number.isFinite(y)
-      ? Math.abs(y) / (Math.abs(eq.l) + Math.abs(eq.r) + 1e-300)
-      : Number.POSITIVE_INFINITY;
+    if (!Number.isFinite(y)) return Number.POSITIVE_INFINITY;
+    return absolute ? Math.abs(y) : Math.abs(y) / (Math.abs(eq.l) + Math.abs(eq.r) + 1e-300);
   };
   let c = b - g * (b - a);
   let d = a + g * (b - a);
