@@ -132,6 +132,8 @@ function boldValues(line: string): { text: string; start: number; end: number }[
 /** The math spans of one line (offsets in the line), leaving out the bold values already taken. */
 function lineSpans(line: string, bold: readonly { start: number; end: number }[] = []): MathBlock[] {
   const lead = LEAD.exec(line)?.[0].length ?? 0;
+  // The line's label ends with a sub-question marker (`(a)`, `**Answers:** (a)`).
+  const leadMarker = /\((?:[a-h]|[ivx]{1,4})\)[ \t]*[:.]?[ \t]*(?:\*\*|__)?[ \t]*$/.test(line.slice(0, lead));
   const tokens = tokenize(line, lead).filter((t) => !bold.some((b) => b.start < t.end && b.end > t.start));
   const out: MathBlock[] = [];
   let k = 0;
@@ -140,13 +142,32 @@ function lineSpans(line: string, bold: readonly { start: number; end: number }[]
       k++;
       continue;
     }
+    const restated = restatement(tokens, k);
+    if (restated > 0) {
+      k += restated;
+      continue;
+    }
     let j = k;
-    while (j < tokens.length && !isProse(tokens, j)) j++;
+    while (j < tokens.length && !isProse(tokens, j) && (j === k || !breaksBefore(tokens, j))) {
+      j++;
+      if (breaksAfter(tokens[j - 1]!.text)) break;
+      // An arrow after a statement (`m = 6.38×10⁴ kg → t = … ≈ 25 s`) starts the next one.
+      if (
+        ARROW.test(tokens[j]?.text ?? '') &&
+        RELATION.test(line.slice(tokens[k]!.start, tokens[j - 1]!.end))
+      )
+        break;
+    }
     const run = trimRun(line, tokens[k]!.start, tokens[j - 1]!.end);
     const whole = k === 0 && j === tokens.length;
     const before = tokens[k - 1]?.text.toLowerCase().replace(/[*_]/g, '');
     // A copula, or a label in words ending with a colon (`- Final speed: 12 m/s`).
-    const copula = before !== undefined && (COPULAS.has(before) || /[a-z]{2}:$/.test(before));
+    // A sub-question marker before a value that runs to the next marker or the line's end
+    // (`(a) 3.20 h (b) 2.40 × 10⁹ Bq`) labels it like a copula.
+    const marked =
+      (k === 0 ? leadMarker : MARKER.test(tokens[k - 1]!.text)) &&
+      (j === tokens.length || MARKER.test(tokens[j]!.text));
+    const copula = marked || (before !== undefined && (COPULAS.has(before) || /[a-z]{2}:$/.test(before)));
     // A count and its noun ending the line ("the minimum number is 5 resistors."): the count.
     const counted =
       copula &&
@@ -154,12 +175,52 @@ function lineSpans(line: string, bold: readonly { start: number; end: number }[]
       /^[a-z]{3,}[.!]?$/.test(tokens[j]!.text) &&
       run !== undefined &&
       /^\d+$/.test(run.text);
-    if (run !== undefined && (counted || keep(run.text, whole, j === tokens.length && copula)))
+    if (run !== undefined && (counted || keep(run.text, whole, (marked || j === tokens.length) && copula)))
       out.push({ content: run.text, offset: run.start, kind: whole ? 'display' : 'inline', rows: false });
     k = j;
   }
   return out;
 }
+
+/**
+ * Whether a span ends before token `j`: the start of bold text (`MeV: **Q = −3.00 MeV**`: the bold
+ * statement is the answer's own), or a restatement ({@link restatement}).
+ */
+function breaksBefore(tokens: readonly Token[], j: number): boolean {
+  return /^(?:\*\*|__)/.test(tokens[j]!.text) || restatement(tokens, j) > 0;
+}
+
+/**
+ * The number of tokens from `j` that restate the value before them in parentheses, in other units
+ * (`300 K (27 °C)`, `−2.9×10⁻² C (−29 mC)`, `6.57×10⁷ s (≈ 2.08 yr)`): the same value, not a factor
+ * of it, so it is left out of the span. 0 when there is none.
+ */
+function restatement(tokens: readonly Token[], j: number): number {
+  const raw = tokens[j]!.text;
+  if (j === 0 || !raw.startsWith('(') || !VALUE_END.test(tokens[j - 1]!.text.replace(/[*_]+$/, ''))) return 0;
+  let group = '';
+  for (let m = j; m < tokens.length && m < j + 6; m++) {
+    group += `${m === j ? '' : ' '}${tokens[m]!.text}`;
+    if (tokens[m]!.text.includes(')'))
+      return RESTATED.test(group.replace(/[.,;:!?*_]+$/, '')) ? m - j + 1 : 0;
+  }
+  return 0;
+}
+
+/** Whether a span ends after this token: a label's colon (`… 931.494 MeV:`), the end of bold text. */
+function breaksAfter(raw: string): boolean {
+  return /[^:]:$/.test(raw) || /.(?:\*\*|__)[.,;:!?]*$/.test(raw);
+}
+
+/** An arrow between statements written as its own token. */
+const ARROW = /^(?:→|⇒|⟹|\\Rightarrow|\\implies|\\Longrightarrow)$/;
+/** A sub-question marker written as its own token: `(a)`, `(b)`, `(iii)`. */
+const MARKER = /^\((?:[a-h]|i{1,3}|iv|v|vi{1,3})\)$/;
+/** The end of a value: a digit, a unit symbol or word, a degree sign. */
+const VALUE_END = /(?:[\d⁰¹²³⁴⁵⁶⁷⁸⁹]|[A-Za-zµμΩÅ°%]|\})$/;
+/** A value restated in parentheses: an optional relation, a number, an optional unit. */
+const RESTATED =
+  /^\((?:≈|~|=|\\approx\s)?\s*[-−]?\d+(?:\.\d+)?(?:\s*(?:×|\\times)\s*10\S*)?\s*(?:[A-Za-zµμΩÅ°%][^\s()]*(?:\s[A-Za-zµμΩ][^\s()]*)?)\)$/;
 
 function keep(text: string, whole: boolean, copula: boolean): boolean {
   if (RELATION.test(text)) return /[A-Za-z0-9\\α-ωΑ-Ω]/.test(text.replace(/\\[a-zA-Z]+/g, 'x'));
@@ -174,9 +235,10 @@ function keep(text: string, whole: boolean, copula: boolean): boolean {
 function trimRun(line: string, from: number, to: number): { text: string; start: number } | undefined {
   let a = from;
   let b = to;
-  // A check mark ending a verified step (`= \tau\omega ✓`) is no part of it.
-  while (b > a && /[\s.,;:!?*✓✔]/.test(line[b - 1]!)) b--;
-  while (a < b && /[*:,]/.test(line[a]!)) a++;
+  // A check mark ending a verified step (`= \tau\omega ✓`) is no part of it, nor an arrow or a dash
+  // between statements.
+  while (b > a && /[\s.,;:!?*✓✔—–⇒→]/.test(line[b - 1]!)) b--;
+  while (a < b && /[*:,⇒→⟹\s]/.test(line[a]!)) a++;
   // Bold markers inside the run (`Mg = m\omega^2 r ⇒ **\omega = \sqrt{g/r}**`) emphasize its result:
   // blanked, so the run reads as the math it holds (`x**2` keeps its power).
   const text = line
@@ -216,6 +278,8 @@ function tokenize(line: string, from: number): Token[] {
 /** Whether token `k` is a prose word (ends a math span). */
 function isProse(tokens: readonly Token[], k: number): boolean {
   const raw = tokens[k]!.text;
+  // A sub-question marker (`(a) t = 4.75 h (b) A = …` states two parts).
+  if (MARKER.test(raw)) return true;
   const word = raw.replace(/^[(*_"'“]+|[)*_"'”.,;:!?]+$/g, '');
   if (/^[A-Za-z]+(?:\.[A-Za-z]+)+$/.test(word)) return true; // i.e., e.g.
   if (/^[A-Za-z]{2,}(?:-[A-Za-z]+)+$/.test(word) || /^[A-Za-z]+['’]s$/.test(word)) return true;
@@ -224,7 +288,7 @@ function isProse(tokens: readonly Token[], k: number): boolean {
   if (MATH_WORDS.has(word)) return false;
   const previous = tokens[k - 1]?.text;
   // A unit word right after a number (`5 kg`, `3.2 m/s` is not a word): part of the value.
-  if (previous !== undefined && /\d$/.test(previous) && parseUnit(word).ok) return false;
+  if (previous !== undefined && /[\d⁰¹²³⁴⁵⁶⁷⁸⁹]$/.test(previous) && parseUnit(word).ok) return false;
   // A short product of symbols beside an operator (`F = ma`, `mgh = …`) is math, unless it is an
   // English word.
   // An opening bracket before it (`/ (kQq (a^2 - b^2))`) is grouping, judged by the operators around.

@@ -129,6 +129,20 @@ export function plainTextUnits(block: MathBlock, quantities: ReadonlySet<string>
 /** Function names plain text writes without a backslash (`ln(b/a)`, `arctan(x)`, `cos θ`). */
 const PLAIN_FUNCTION =
   /(?<![\\A-Za-z_])(arcsin|arccos|arctan|arcsinh|arccosh|arctanh|sinh|cosh|tanh|coth|sech|csch|sin|cos|tan|cot|sec|csc|ln|log|exp|sqrt)(?![A-Za-z])/g;
+/** Combining accents plain text puts on a symbol, and the command each one is. */
+const ACCENTS: Record<string, string> = {
+  '\u0304': 'bar',
+  '\u0305': 'bar',
+  '\u0307': 'dot',
+  '\u0308': 'ddot',
+  '\u0302': 'hat',
+  '\u20d7': 'vec',
+};
+/** A letter followed by a combining accent (`V̄`, `x̂`). */
+const ACCENTED = /([A-Za-zα-ωΑ-Ω])([\u0304\u0305\u0307\u0308\u0302\u20d7])/g;
+/** Letters written with a dot above as one character (`ṁ`, `ẋ`): a time derivative. */
+const DOTTED = /[ṁẋẏżṙṗṅṄẊẎṖṘ]/g;
+
 /**
  * A subscript word written without braces: three or more lower-case letters (`θ_opt`, `ω_max`,
  * `v_rms`), or `cm`, `th`, `eq`. `k_BT` stays k_B·T and `m_ec²` stays m_e·c², as their writers mean.
@@ -143,9 +157,27 @@ const PLAIN_SUBSCRIPT = /(?<=[A-Za-zα-ωΑ-Ω])_([a-z]{3,}|cm|th|eq)(?![A-Za-z{
  * is read as written.
  */
 function plainNotation(block: MathBlock): Edit[] {
-  // A raw LaTeX line (`\kappa = \frac{\sqrt{2m_ec^2(V_0 - E)}}{\hbar c}`) is read as TeX reads it.
-  if (/\\[A-Za-z]/.test(block.content)) return [];
   const edits: Edit[] = [];
+  // A letter with a combining accent (`V̄`, `ẋ`) is that accent's command (`\bar{V}`, `\dot{x}`).
+  for (const m of block.content.matchAll(ACCENTED)) {
+    const start = m.index ?? 0;
+    const end = start + m[0].length;
+    const text = `\\${ACCENTS[m[2]!]}{${m[1]}}`;
+    edits.push({ start, end, text, from: block.offset + start, to: block.offset + end });
+  }
+  for (const m of block.content.matchAll(DOTTED)) {
+    const start = m.index ?? 0;
+    const base = m[0].normalize('NFD')[0]!;
+    edits.push({
+      start,
+      end: start + 1,
+      text: `\\dot{${base}}`,
+      from: block.offset + start,
+      to: block.offset + start + 1,
+    });
+  }
+  // A raw LaTeX line (`\kappa = \frac{\sqrt{2m_ec^2(V_0 - E)}}{\hbar c}`) is read as TeX reads it.
+  if (/\\[A-Za-z]/.test(block.content)) return edits;
   for (const m of block.content.matchAll(PLAIN_FUNCTION)) {
     const start = m.index ?? 0;
     edits.push({ start, end: start, text: '\\', from: block.offset + start, to: block.offset + start });

@@ -68,14 +68,28 @@ export interface AnswerSection {
 
 /**
  * The sub-question sections of an answer: each starts at a line that opens with a marker `(a)`,
- * `**(b)**`, `### (c)` or `Part (d)` (letters a–h) and runs to the next marker. Empty when the answer
+ * `**(b)**`, `### (c)` or `Part (d)` (letters a–h), after a list bullet or an `Answer:` label or not
+ * (`- **(a)**`, `**Final answer:** (a)`), or at a
+ * later marker on such a line in order (`(a) t ≈ 4.75 h (b) A ≈ …`), and runs to the next marker. Empty when the answer
  * marks no parts.
  */
 export function answerSections(response: string): AnswerSection[] {
-  const marker = /(^|\n)[ \t]*(?:#{1,6}[ \t]*)?(?:\*\*|__)?[ \t]*(?:part[ \t]+)?\(([a-h])\)/gi;
+  const marker =
+    /(^|\n)[ \t]*(?:[-*+•][ \t]+)?(?:#{1,6}[ \t]*)?(?:(?:\*\*|__)?[ \t]*(?:final[ \t]+)?answers?[ \t]*:[ \t]*(?:\*\*|__)?[ \t]*)?(?:\*\*|__)?[ \t]*(?:part[ \t]+)?\(([a-h])\)/gi;
   const starts: { letter: string; at: number }[] = [];
   for (const m of response.matchAll(marker)) {
-    starts.push({ letter: m[2]!.toLowerCase(), at: (m.index ?? 0) + m[1]!.length });
+    const letter = m[2]!.toLowerCase();
+    const at = (m.index ?? 0) + m[1]!.length;
+    starts.push({ letter, at });
+    // Later parts marked on the same line, in order (`(a) t ≈ 4.75 h (b) A ≈ 1.85×10¹⁰ Bq (c) …`).
+    const lineEnd = response.indexOf('\n', at);
+    const line = response.slice(at, lineEnd < 0 ? response.length : lineEnd);
+    let next = String.fromCharCode(letter.charCodeAt(0) + 1);
+    for (const inner of line.matchAll(/\s(?:\*\*|__)?\(([b-h])\)(?=\s)/gi)) {
+      if (inner[1]!.toLowerCase() !== next) continue;
+      starts.push({ letter: next, at: at + (inner.index ?? 0) + 1 });
+      next = String.fromCharCode(next.charCodeAt(0) + 1);
+    }
   }
   return starts.map((s, i) => ({ letter: s.letter, start: s.at, end: starts[i + 1]?.at ?? response.length }));
 }

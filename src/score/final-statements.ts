@@ -295,7 +295,13 @@ function inProse(response: string, offset: number, kind: string): boolean {
     .slice(lineStart, offset)
     .replace(/(?:\$+|\\\(|\\\[)\s*$/, '')
     .trim();
-  return !(before === '' || /^(?:[-*•]|\d+[.)]|\(?[a-z]\))$/i.test(before) || STATES.test(before));
+  // After a sub-question marker, at the line's start or later on it (`(a) 3.20 h (b) 2.40×10⁹ Bq`).
+  return !(
+    before === '' ||
+    /^(?:[-*•]|\d+[.)]|\(?[a-z]\))$/i.test(before) ||
+    /(?:^|\s)(?:\*\*|__)?\([a-h]\)(?:\*\*|__)?$/.test(before) ||
+    STATES.test(before)
+  );
 }
 
 /** An inequality sign, as a command or a character. */

@@ -18,6 +18,29 @@ const TAKEN: readonly (readonly [string, string, readonly string[]])[] = [
   ['equals line', '= 3.2\\,\\mathrm{m/s}', ['= 3.2\\,\\mathrm{m/s}']],
   ['part marker', '(b) a = g\\sin\\theta', ['a = g\\sin\\theta']],
   ['formula then prose', 'F = ma gives the acceleration directly', ['F = ma']],
+  [
+    'parts marked on one line',
+    '(a) t ≈ 4.75 h (b) A ≈ 1.85 × 10¹⁰ Bq (c) f ≈ 0.230',
+    ['t ≈ 4.75 h', 'A ≈ 1.85 × 10¹⁰ Bq', 'f ≈ 0.230'],
+  ],
+  [
+    'bold statement after a colon',
+    'With 1 u c² = 931.5 MeV: **Q = −3.00 MeV** (endothermic).',
+    ['1 u c² = 931.5 MeV', 'Q = −3.00 MeV'],
+  ],
+  ['value restated in parentheses', 'so T₃ ≈ 300 K (27 °C).', ['T₃ ≈ 300 K']],
+  [
+    'restatement mid-line',
+    'T ≈ 6.57 × 10⁷ s (≈ 2.08 yr), v = 46.7 km/s',
+    ['T ≈ 6.57 × 10⁷ s', 'v = 46.7 km/s'],
+  ],
+  ['a product in parentheses stays', 'v = 2 (3 + 4) m/s', ['v = 2 (3 + 4) m/s']],
+  [
+    'arrows between statements',
+    'm = 6.38×10⁴ kg → t = 2480/250 ≈ 9.9 s',
+    ['m = 6.38×10⁴ kg', 't = 2480/250 ≈ 9.9 s'],
+  ],
+  ['value before a dash', 'gives T ≈ 2.8×10¹⁵ s — about 90 million years.', ['T ≈ 2.8×10¹⁵ s']],
 ];
 const LEFT: readonly (readonly [string, string])[] = [
   ['prose with a year', 'In 1905, Einstein showed that the mass is 2 times larger.'],
