@@ -26,7 +26,8 @@ function splitPowerOfTen(unit: string): [string, string] {
  * Joins a value and a source's unit text into one formula our numerical check reads
  * (`2.47` + `m` → `2.47\,\mathrm{m}`; `2` + `$10^6$ m` → `2\times 10^{6}\,\mathrm{m}`); the figures
  * are those written in the value. A unit our reader does not know (dB, light-years) is not guessed:
- * the value is kept alone and the unit goes into a note for the instructions.
+ * the value is kept alone and the unit goes into a note for the instructions. A count of elementary
+ * charges (unit `e`) is written in coulombs (`-5` → `-5 \times 1.602176634\times10^{-19}\,\mathrm{C}`).
  */
 export function numericAnswerLatex(value: string, unit: string | null | undefined): NumericAnswer {
   const v = stripDelimiters(value);
@@ -39,6 +40,10 @@ export function numericAnswerLatex(value: string, unit: string | null | undefine
   const number = `${v}${power === '' ? '' : ` ${power}`}`;
   const base = figures === undefined ? {} : { significantFigures: figures };
   if (rest.trim() === '') return { latex: number, ...base };
+  // A charge counted in elementary charges (`-5` with unit `e`): TeX's upright e is Euler's number,
+  // so the charge is written out in coulombs.
+  if (/^(?:\\mathrm\s*\{\s*e\s*\}|e)$/.test(rest.trim()))
+    return { latex: `${number} \\times 1.602176634\\times10^{-19}\\,\\mathrm{C}`, ...base };
   const u = unitLatex(rest);
   const joined = u === undefined ? undefined : `${number}\\,${u}`;
   if (joined !== undefined && readsAsValue(joined)) return { latex: joined, ...base };

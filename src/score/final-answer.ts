@@ -55,6 +55,7 @@ import {
   integerUnitReading,
   sameDimension,
   temperatureDifference,
+  unitsAfterValue,
   valueAsWritten,
   type WrittenValue,
   writtenDimension,
@@ -420,7 +421,12 @@ function judgeAll(
     implied(name, d);
   const direction = directionReader(response, problemStatement(problem));
   const scaling = asksScaling(problemStatement(problem));
-  const letters = { quantities: problemPrepareOptions(problem).quantities ?? [], uses: referenceUses };
+  const statement = problemStatement(problem);
+  const letters = {
+    quantities: problemPrepareOptions(problem).quantities ?? [],
+    uses: referenceUses,
+    names: (word: string) => namesWord(statement, word),
+  };
   // A problem whose text writes no measured value and which has no constants map: exact data.
   const exactInputs =
     Object.keys(problem.constants ?? {}).length === 0 && exactData(problemStatement(problem));
@@ -740,10 +746,13 @@ function numericTest(
       const got =
         read.value === undefined ? withConstantsValue(read.p) : roundedInteger(read.text, read.value);
       if (got === undefined) return false;
-      if (beyondStated(got, want.value, stated)) return false;
-      return exact
-        ? gradeExact(got, want, e.sigfigs, tolerance?.cap)
-        : gradeValue(got, want, e.sigfigs, tolerance);
+      const grade = (v: WrittenValue) =>
+        !beyondStated(v, want.value, stated) &&
+        (exact ? gradeExact(v, want, e.sigfigs, tolerance?.cap) : gradeValue(v, want, e.sigfigs, tolerance));
+      if (grade(got)) return true;
+      // Against a value written without units, the number in a unit the problem names.
+      const named = dimension === undefined ? inNamedUnit(read.text, read.p, letters) : undefined;
+      return named !== undefined && grade(named);
     },
   };
 }
@@ -763,6 +772,36 @@ function beyondStated(got: WrittenValue, want: number, stated: number | undefine
 interface UnitLetters {
   readonly quantities: readonly string[];
   readonly uses: (name: string) => boolean;
+  /** Whether the problem's text writes this word (a unit it asks in, a noun it counts). */
+  readonly names: (word: string) => boolean;
+}
+
+/** Whether `text` writes `word` as a word of its own (`energy bars`, `in bar`). */
+function namesWord(text: string, word: string): boolean {
+  const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(?<![\\w\\\\])${escaped}(?!\\w)`).test(text);
+}
+
+/** The unit word of a value written with one (`1.8\,\mathrm{bars}` → `bars`); undefined when none. */
+function unitWord(text: string): string | undefined {
+  const tail = unitTail(text)
+    .replace(/^(?:\\[,;: ]|~|\s)+/, '')
+    .replace(/^\\(?:mathrm|text|rm)\s*\{\s*([^{}]*?)\s*\}$/, '$1');
+  return /^[A-Za-z]{2,}$/.test(tail) ? tail : undefined;
+}
+
+/**
+ * An answer's value as written, in the unit it writes (`1.8\,\mathrm{bars}` → 1.8), for an expected
+ * value written without units when the problem's own text names that unit word ("How many energy
+ * bars …", "Give the value in bar."): the number is in the unit the problem asks. Undefined else.
+ */
+function inNamedUnit(text: string, p: PreparedFormula, letters: UnitLetters): WrittenValue | undefined {
+  const word = unitWord(text);
+  if (word === undefined || !letters.names(word)) return undefined;
+  const shown = valueAsWritten(p);
+  const value = writtenValue(p);
+  if (shown === undefined || !shown.unit || value === undefined) return undefined;
+  return roundedInteger(text, { value: shown.value, unit: value.unit });
 }
 
 /**
@@ -770,7 +809,8 @@ interface UnitLetters {
  * give another dimension is no answer (`773 J` for a power of `773\,\mathrm{J\,s^{-1}}`, `kJ` for
  * `kJ/mol`, `eV/c` for `eV`, `%` for a length), whatever its number in SI; an integer ending with a
  * bare SI letter (`71 m`, `350 K`) is read with the letter as its unit when that gives the expected
- * dimension. A value without units, or an expected value without them, is compared by number alone.
+ * dimension, and so are bare unit symbols written apart after a number (`9.13×10⁻³⁵ J s`). A value
+ * without units, or an expected value without them, is compared by number alone.
  * Undefined: rejected.
  */
 function unitsRead(
@@ -795,7 +835,9 @@ function unitsRead(
       : { p: prepare(unit), text: unit, value: v };
   }
   if (value === undefined) {
-    const unit = integerUnitReading(text, letters.quantities);
+    // `350 K`, `9.13×10⁻³⁵ J s`: the letters after the number read as its unit, if that gives the
+    // expected dimension.
+    const unit = integerUnitReading(text, letters.quantities) ?? unitsAfterValue(text, letters.quantities);
     const q = unit === undefined ? undefined : prepare(unit);
     const d = q === undefined ? undefined : writtenDimension(q);
     const v = q === undefined ? undefined : writtenValue(q);
@@ -1214,9 +1256,11 @@ function judge(
   // A chain that writes its unit once (`\Delta v = 11.01 - 7.78 \approx 3.23\ \text{km/s}`,
   // `E_m = N_A E \approx 399\ \text{J/mol}`) states the value in that unit: when none of its links
   // with the unit is the value, its other links (arithmetic, a symbolic product) do not rescue it.
-  // The links of one chain: a math block (`a = b \approx c` gives a = b, a = c and b = c), or one
-  // statement read alone.
-  const chainOf = (s: Statement) => (s.block === undefined ? `@${s.offset}` : `#${s.block}`);
+  // The links of one chain: the statements of a math block whose texts overlap (`a = b \approx c` gives
+  // a = b, b = c and a = c; `E = 5.0\times10^{-8}\ \text{J} \Rightarrow n \approx 3.0\times10^{26}` is two
+  // chains), or one statement read alone.
+  const chains = chainsOf(statements);
+  const chainOf = (s: Statement) => chains.get(s) ?? `@${s.offset}`;
   const unitGoverned = (list: readonly Statement[]): readonly Statement[] => {
     if (!test.numerical) return list;
     const refuted = new Set<string>();
@@ -1287,6 +1331,29 @@ function judge(
 
 /** A scaling relation written in a statement: `\sim`, `\propto`, their Unicode signs, a plain-text tilde. */
 const SCALING = /\\(?:sim|propto)(?![a-zA-Z])|[∼∝]|\s~\s/;
+
+/**
+ * The chain each statement of a math block belongs to: statements whose texts overlap in the answer
+ * (`a = b` and `b = c` share b) are links of one chain; a list item after `\Rightarrow` or a comma
+ * starts another. Statements read alone (no block) have none.
+ */
+function chainsOf(statements: readonly Statement[]): Map<Statement, string> {
+  const out = new Map<Statement, string>();
+  const blocks = new Map<number, Statement[]>();
+  for (const s of statements)
+    if (s.block !== undefined) blocks.set(s.block, [...(blocks.get(s.block) ?? []), s]);
+  for (const [block, list] of blocks) {
+    const sorted = [...list].sort((a, b) => a.offset - b.offset);
+    let start = -1;
+    let end = -1;
+    for (const s of sorted) {
+      if (s.offset >= end) start = s.offset;
+      end = Math.max(end, s.offset + s.latex.length);
+      out.set(s, `#${block}:${start}`);
+    }
+  }
+  return out;
+}
 
 /** The one symbol an expected answer names on its left (`q` in `q = …`): its name and LaTeX. */
 function askedSymbol(expected: string): { name: string; latex: string } | undefined {
@@ -1388,8 +1455,8 @@ function partOf(e: Expected, statements: readonly Statement[], response: string)
 
 /**
  * Candidates when the answer never names the expected quantity: the part's boxed statements if any,
- * else its last formulas (one per expected answer of the part, with distinct left sides), its last
- * bare value and its concluding section.
+ * else its last formulas and its last bare values (one per expected answer of the part; formulas
+ * with distinct left sides) and its concluding section.
  */
 function concluding(whole: Part, inPart: number, response: string): Statement[] {
   // A pair's members answer under their own names only (the judge's named path).
@@ -1427,11 +1494,14 @@ function concluding(whole: Part, inPart: number, response: string): Statement[] 
     counted++;
   }
   for (const s of formulas) if (groups.has(group(s)) || conditions.has(group(s))) out.add(s);
-  const value = lastValue(
-    part.statements.filter((s) => s.bare),
-    response,
-  );
-  if (value !== undefined) out.add(value);
+  // Its last bare values, one per expected answer of the part (`r_A ≈ **0.564 μm**; n ≈ **9.94×10³**`).
+  let bare = part.statements.filter((s) => s.bare);
+  for (let counted = 0; counted < Math.max(1, inPart); counted++) {
+    const value = lastValue(bare, response);
+    if (value === undefined) break;
+    out.add(value);
+    bare = bare.filter((s) => s.offset < value.offset);
+  }
   if (part.summary !== undefined) for (const s of part.statements) if (s.offset >= part.summary) out.add(s);
   return [...out];
 }

@@ -11,7 +11,7 @@ import type { PreparedFormula } from '../equivalence/types.js';
 import { parseLatex } from '../latex/index.js';
 import { rewriteBottomUp } from '../normalize/index.js';
 import { compile } from '../numeric/index.js';
-import { offsetUnit } from '../physics/units.js';
+import { offsetUnit, parseUnit } from '../physics/units.js';
 
 /**
  * The numeric value of a prepared bare expression (units already converted to SI by preparation),
@@ -219,6 +219,41 @@ export function integerUnitReading(text: string, quantities: readonly string[] =
   return `${m[1]!.replace(/\s+/g, '')}\\,\\mathrm{${m[2]!}}`;
 }
 
+/** A unit symbol written bare after a value, with its power: `J`, `s`, `m^2`, `s^{-1}`, `s⁻¹`. */
+const BARE_ATOM = String.raw`[A-Za-zµμΩ]{1,3}(?:\^\{?-?\d\}?|[⁻¹²³]+)?`;
+/** What separates bare unit symbols: a space, a TeX space, a centred dot. */
+const ATOM_GAP = String.raw`\s*(?:\\[,;: ]|~|\\cdot|·|\s)\s*`;
+/** A value written as a number and bare unit symbols apart (`9.13×10⁻³⁵ J s`, `2.0\,N\,m`). */
+const VALUE_THEN_ATOMS = new RegExp(
+  String.raw`^\s*([-−]?\d+(?:\.\d+)?(?:\s*(?:×|\\times|\\cdot)\s*10(?:\^\{?[-−]?\d+\}?|[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+))?)(?:${ATOM_GAP}|\s*)(${BARE_ATOM}(?:${ATOM_GAP}${BARE_ATOM}){1,3})\s*$`,
+);
+
+/** A unit's Unicode power as TeX writes it: `⁻¹` → `^{-1}`. */
+function texPower(atom: string): string {
+  const digits: Record<string, string> = { '⁻': '-', '¹': '1', '²': '2', '³': '3' };
+  const m = /^(.*?)([⁻¹²³]+)$/.exec(atom);
+  return m === null ? atom : `${m[1]}^{${[...m[2]!].map((c) => digits[c]).join('')}}`;
+}
+
+/**
+ * `9.13×10⁻³⁵ J s` as `9.13×10⁻³⁵\,\mathrm{J\,s}`: a number followed by two to four bare unit symbols
+ * written apart, which TeX reads as a product of letters; undefined when the text is not one, a
+ * symbol is one the problem uses as a quantity, or the symbols do not read together as a unit. The
+ * final-answer check reads it so only when that gives the dimension the expected value has
+ * (`2 m g`, twice m times g, is never a unit of a length).
+ */
+export function unitsAfterValue(text: string, quantities: readonly string[] = []): string | undefined {
+  const m = VALUE_THEN_ATOMS.exec(text);
+  if (m === null) return undefined;
+  const atoms = m[2]!
+    .split(new RegExp(ATOM_GAP))
+    .filter((a) => a !== '')
+    .map(texPower);
+  if (atoms.some((a) => quantities.includes(a.replace(/\^.*$/, '')))) return undefined;
+  if (!parseUnit(atoms.join(' ')).ok) return undefined;
+  return `${m[1]!}\\,\\mathrm{${atoms.join('\\,')}}`;
+}
+
 /**
  * The right side of a statement of a temperature difference (`\Delta T = 22.2\,^{\circ}\mathrm{C}`,
  * `T_2 - T_1 = 40\,^{\circ}\mathrm{F}`) read alone, as the difference it states: its °C or °F
@@ -274,7 +309,9 @@ const MEASURED =
  * {@link gradeValue} for a pure-number reference of a problem whose data are exact ({@link exactData}):
  * no constant can explain a difference, so the written precision governs — half a unit in the last
  * place of the less precise of the two values, no floor (`1.0008` for `0.9992093669` is 16 units of
- * its own last place off: the inverse ratio, not a rounding; `0.9992` and `1.00` are roundings).
+ * its own last place off: the inverse ratio, not a rounding; `0.9992` and `1.00` are roundings). An
+ * exact answer may differ by one unit in the reference's last place, which may be truncated
+ * (`-\pi` for `-3.141592`; not `-\frac{22}{7}`).
  */
 export function gradeExact(
   got: WrittenValue,
@@ -292,6 +329,9 @@ export function gradeExact(
       ? expected.unit * scale
       : 10 ** (Math.floor(Math.log10(scale)) - significantFigures + 1);
   // The answer's own rounding at most `cap`: a one-figure `0.4` is no rounding of 3/7 worth the name.
-  const half = Math.max(0.5 * expectedUnit, Math.min(0.5 * got.unit * Math.abs(got.value), cap * scale));
+  // An exact answer (`-\pi`, `\frac{3}{7}`) against the reference's decimals: those may be truncated
+  // rather than rounded (`-3.141592` for −π), so one unit in their last place.
+  const own = got.unit === 0 ? expectedUnit : 0.5 * expectedUnit;
+  const half = Math.max(own, Math.min(0.5 * got.unit * Math.abs(got.value), cap * scale));
   return diff <= half + 1e-9 * scale;
 }

@@ -53,3 +53,15 @@ test('a value and its unit field become one readable value; unknown units become
   assert.match(db.unitNote ?? '', /dB/);
   assert.equal(numericAnswerLatex('9.832', ' m/s^2').latex, '9.832\\,\\mathrm{m/s^2}');
 });
+
+test('a charge counted in elementary charges (unit e) is written in coulombs, not as Euler’s number', async () => {
+  const { prepareFormula } = await import('../../src/equivalence/prepare-formula.js');
+  const { expressionValue } = await import('../../src/score/numeric-answer.js');
+  const q = numericAnswerLatex('-5', ' $\\mathrm{e}$');
+  assert.ok(readsAsValue(q.latex));
+  const value = expressionValue(prepareFormula(q.latex));
+  assert.ok(value !== undefined && Math.abs(value + 5 * 1.602176634e-19) < 1e-30, q.latex);
+  assert.equal(numericAnswerLatex('3', 'e').latex, q.latex.replace('-5', '3'));
+  // A unit that merely starts with e is not the elementary charge.
+  assert.equal(numericAnswerLatex('2.0', 'eV').latex, '2.0\\,\\mathrm{eV}');
+});

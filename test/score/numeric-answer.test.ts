@@ -154,4 +154,11 @@ test('exact data: a text that writes no measured value; then the written precisi
   // The answer's own rounding is capped at 3%: a one-figure 0.4 is not 3/7.
   assert.equal(gradeExact(v(0.4, 0.25), v(3 / 7)), false);
   assert.equal(gradeExact(v(0.43, 0.01 / 0.43), v(3 / 7)), true);
+  // An exact answer against a reference's decimals, which may be truncated: one unit in their last place.
+  const truncated = v(-Number('3.141592'), 1e-6 / 3.14);
+  assert.equal(gradeExact(v(-Math.PI), truncated), true);
+  assert.equal(gradeExact(v(-22 / 7), truncated), false);
+  assert.equal(gradeExact(v(-Math.PI + 3e-6), truncated), false);
+  // A decimal answer keeps half a unit: 3.141594 is no rounding of 3.141592.
+  assert.equal(gradeExact(v(-3.141594, 1e-6 / 3.141594), truncated), false);
 });
