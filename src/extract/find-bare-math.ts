@@ -187,7 +187,9 @@ function lineSpans(line: string, bold: readonly { start: number; end: number }[]
  * statement is the answer's own), or a restatement ({@link restatement}).
  */
 function breaksBefore(tokens: readonly Token[], j: number): boolean {
-  return /^(?:\*\*|__)/.test(tokens[j]!.text) || restatement(tokens, j) > 0;
+  // Bold text after a relation continues its chain (`t = … = **(2π + 4a/b)√(m/k)**`).
+  const bold = /^(?:\*\*|__)/.test(tokens[j]!.text) && !/(?:[=≈<>⇒→]|\\[a-zA-Z]+)$/.test(tokens[j - 1]!.text);
+  return bold || restatement(tokens, j) > 0;
 }
 
 /**
@@ -288,7 +290,8 @@ function isProse(tokens: readonly Token[], k: number): boolean {
   if (MATH_WORDS.has(word)) return false;
   const previous = tokens[k - 1]?.text;
   // A unit word right after a number (`5 kg`, `3.2 m/s` is not a word): part of the value.
-  if (previous !== undefined && /[\d⁰¹²³⁴⁵⁶⁷⁸⁹]$/.test(previous) && parseUnit(word).ok) return false;
+  // So after a power of ten written in superscripts (`1.85 × 10¹⁰ Bq`).
+  if (previous !== undefined && /(?:\d|10[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+)$/.test(previous) && parseUnit(word).ok) return false;
   // A short product of symbols beside an operator (`F = ma`, `mgh = …`) is math, unless it is an
   // English word.
   // An opening bracket before it (`/ (kQq (a^2 - b^2))`) is grouping, judged by the operators around.
