@@ -1,3 +1,4 @@
+import { flatString } from '../core/flat-string.js';
 import { hashString128 } from '../core/prng.js';
 import type { SolveOptions } from '../numeric/index.js';
 import { chargeRecorded, workExhausted, workRemaining, workUsed } from '../numeric/work-meter.js';
@@ -92,7 +93,7 @@ export function createReferenceSolutions(perFormula = DEFAULT_PER_FORMULA): Refe
         else cheap.add(target);
       } else {
         if (entries.size >= perFormula) entries.delete(entries.keys().next().value as string);
-        entries.set(key, { solution, work: workUsed() - before });
+        entries.set(flatString(key), { solution, work: workUsed() - before });
       }
     }
     return solution;

@@ -1,4 +1,5 @@
 import type { Diagnostic } from '../core/diagnostic.js';
+import { flatString } from '../core/flat-string.js';
 import { findGivenNodes } from '../dag/given-nodes.js';
 import { withDeclarations } from '../dag/problem-declarations.js';
 import { problemLetters, problemPrepareOptions } from '../dag/problem-options.js';
@@ -216,7 +217,8 @@ export function createScorer(problems: readonly Problem[], options: ScorerOption
         true,
       );
       p = { formula: run.value, work: run.work };
-      answerCache.set(key, p);
+      // Flattened: as concatenated, the key holds the formula's LaTeX as a slice of the whole response.
+      answerCache.set(flatString(key), p);
       // As on a cache hit: a preparation that does not fit in what the response has left is unused.
       if (workExhausted()) return budgetSpent(latex);
     }

@@ -4,7 +4,10 @@ export interface LruOptions<V> {
   readonly maxEntries: number;
   /** Most estimated bytes kept (keys and values by `sizeOf`). Default unbounded. */
   readonly maxBytes?: number;
-  /** Estimated bytes of one entry. Default: 2 bytes per key character plus 64. */
+  /**
+   * Estimated bytes of one entry, a function of its key and value only (called when the entry
+   * enters and when it leaves). Default: 2 bytes per key character plus 64.
+   */
   readonly sizeOf?: (key: string, value: V) => number;
 }
 
@@ -14,7 +17,9 @@ export interface LruOptions<V> {
  * the cache never empties wholesale). Backed by a `Map`'s insertion order.
  */
 export class LruCache<V> {
-  private readonly map = new Map<string, { value: V; bytes: number }>();
+  // Values are stored bare (no wrapper object per entry): an entry's size is computed again by
+  // `sizeOf` when it leaves, which must therefore depend only on the key and the value.
+  private readonly map = new Map<string, V>();
   private total = 0;
   private readonly maxEntries: number;
   private readonly maxBytes: number;
@@ -30,29 +35,28 @@ export class LruCache<V> {
 
   /** The value for `key` (and marks it recently used), or undefined. */
   get(key: string): V | undefined {
-    const e = this.map.get(key);
-    if (e === undefined) return undefined;
+    const value = this.map.get(key);
+    if (value === undefined) return undefined;
     this.map.delete(key);
-    this.map.set(key, e);
-    return e.value;
+    this.map.set(key, value);
+    return value;
   }
 
   /** Stores `value` under `key`, evicting the least recently used entries past the bounds. */
   set(key: string, value: V): void {
     const old = this.map.get(key);
     if (old !== undefined) {
-      this.total -= old.bytes;
+      this.total -= this.sizeOf(key, old);
       this.map.delete(key);
     }
-    const bytes = this.sizeOf(key, value);
-    this.map.set(key, { value, bytes });
-    this.total += bytes;
+    this.map.set(key, value);
+    this.total += this.sizeOf(key, value);
     while (this.map.size > 1 && (this.map.size > this.maxEntries || this.total > this.maxBytes)) {
-      const first = this.map.keys().next();
+      const first = this.map.entries().next();
       if (first.done === true) break;
-      const e = this.map.get(first.value)!;
-      this.total -= e.bytes;
-      this.map.delete(first.value);
+      const [oldest, stale] = first.value;
+      this.total -= this.sizeOf(oldest, stale);
+      this.map.delete(oldest);
       this.evictions++;
     }
   }

@@ -1,3 +1,4 @@
+import { flatString } from '../core/flat-string.js';
 import type { Verdict } from '../core/tree.js';
 import { compareWithConstants } from '../equivalence/constants-fallback.js';
 import { compareFormulas, effectiveVariables, identitiesAgree, VALUE_SYMBOL } from '../equivalence/index.js';
@@ -70,6 +71,31 @@ interface CachedVerdict {
   readonly work: number;
 }
 
+const VERDICTS: readonly Verdict[] = ['equivalent', 'different', 'undetermined'];
+
+/**
+ * A cached verdict as one number, `4 × work + verdict` (a small integer V8 stores unboxed: no object
+ * per entry); work that is not a safe integer keeps the object form.
+ */
+type PackedVerdict = number | CachedVerdict;
+
+function pack(verdict: Verdict, work: number): PackedVerdict {
+  const packed = 4 * work + VERDICTS.indexOf(verdict);
+  return Number.isSafeInteger(packed) && work >= 0 ? packed : { verdict, work };
+}
+
+function unpack(value: PackedVerdict): CachedVerdict {
+  if (typeof value !== 'number') return value;
+  return { verdict: VERDICTS[value & 3] as Verdict, work: Math.floor(value / 4) };
+}
+
+/**
+ * Estimated bytes of a pair-cache entry: the key (V8 stores Latin-1 text, which canonical texts
+ * almost always are, at one byte a character) and ~64 bytes of map slot, string header and value;
+ * measured at ~120 bytes an entry for ~60-character keys (`bench/fresh.bench.ts`, memory).
+ */
+const pairEntryBytes = (key: string): number => key.length + 64;
+
 /**
  * A pair matcher. Cheap path: equal canonical texts are `equivalent`; equations whose effective
  * variables differ (see `effectiveVariables`: the variables that change the solution set, so a
@@ -84,10 +110,10 @@ export function createPairMatcher(options: PairMatcherOptions = {}): PairMatcher
   const cheap = options.cheapPath ?? true;
   const useCache = options.cache ?? true;
   const mode = options.equivalence?.mode ?? 'physical';
-  const cache = new LruCache<CachedVerdict>({
+  const cache = new LruCache<PackedVerdict>({
     maxEntries: options.maxCacheEntries ?? 200_000,
     maxBytes: options.maxCacheBytes ?? 64 * 1024 * 1024,
-    sizeOf: (key) => 2 * key.length + 120,
+    sizeOf: pairEntryBytes,
   });
   const fingerprints = new WeakMap<PreparedFormula, Fingerprint>();
   // Algorithm 1 against a node: draws seeded by the node, its solutions kept across answer formulas.
@@ -182,8 +208,9 @@ export function createPairMatcher(options: PairMatcherOptions = {}): PairMatcher
     // read alike) but decides the comparison: it is part of the key.
     const key = `${mode}\u0000${answer.precision}\u0000${answer.canonical}\u0001${node.precision}\u0000${node.canonical}`;
     if (useCache) {
-      const hit = cache.get(key);
-      if (hit !== undefined) {
+      const packed = cache.get(key);
+      if (packed !== undefined) {
+        const hit = unpack(packed);
         if (!chargeRecorded(hit.work)) {
           stats.cut++;
           return 'undetermined';
@@ -204,7 +231,8 @@ export function createPairMatcher(options: PairMatcherOptions = {}): PairMatcher
     }
     const verdict = run.value.verdict;
     if (useCache) {
-      cache.set(key, { verdict, work: run.work });
+      // Flattened before it is kept: the key as concatenated holds every piece of both canonical texts.
+      cache.set(flatString(key), pack(verdict, run.work));
       stats.evictions = cache.evictions;
     }
     return verdict;
