@@ -136,7 +136,7 @@ export function nearMisses(
   push('sign', format(-value, sig, exp, sample));
   push(
     'x1000',
-    format(value, sig, exp + 3 === 0 ? 3 : exp + 3, sample).replace(/^(-?[\d.]+)$/, (x) =>
+    format(value, sig, exp + 3 === 0 ? 3 : exp + 3, sample).replace(/^(-?[\d.]+)$/, () =>
       format(value * 1000, sig, 0, sample),
     ),
   );
