@@ -388,8 +388,12 @@ function judgeAll(
   // A standard constant in another notation than the reference's (ħ for h, k_B for k, Coulomb's k
   // for 1/(4πε₀)): read through the standard relation, like a definition of the answer's own.
   // (It wins over a product the answer writes with it: `k_BT_c \approx …` is an equation for T_c.)
-  for (const [name, d] of constantNotations(referenceUses, problemSymbols(problem)))
+  const notations = new Map<string, Node>();
+  for (const [name, d] of constantNotations(referenceUses, problemSymbols(problem))) {
     if (definitions.get(name)?.partner !== undefined || !definitions.has(name)) definitions.set(name, d);
+    const parsed = parseLatex(d.value);
+    if (parsed.ok) notations.set(name, parsed.tree);
+  }
   // A symbol the answer gives a value of its own (`\omega = c\tilde\nu`, even one it states twice)
   // keeps it: no implied definition below replaces the answer's.
   const stated = new Set(
@@ -464,7 +468,7 @@ function judgeAll(
       inPart(e),
       expected.length,
       (s) => direction(s) || negativeInWords(response, s, askedSymbol(e.latex)),
-      e.form === 'numerical' ? undefined : refuter(e, prepare, compare),
+      e.form === 'numerical' ? undefined : refuter(e, prepare, compare, notations),
     );
   });
 }
@@ -477,14 +481,22 @@ function refuter(
   e: Expected,
   prepare: (latex: string) => PreparedFormula,
   compare: (got: PreparedFormula, want: PreparedFormula) => Verdict,
+  notations: ReadonlyMap<string, Node>,
 ): (latex: string) => boolean {
   return (latex) => {
     const want = prepare(e.latex);
-    const got = prepare(latex);
-    if (!want.ok || !got.ok || want.kind !== 'equation' || got.kind !== 'equation') return false;
-    if (scalingOf(got) !== undefined || !got.variables.every((v) => want.variables.includes(v))) return false;
+    const written = prepare(latex);
+    if (!want.ok || !written.ok || want.kind !== 'equation' || written.kind !== 'equation') return false;
     // A decimal coefficient (`\frac{38}{41}r \approx 0.927r`) is a rounding, told apart only by its figures.
-    if (got.tree !== undefined && writtenDigits(got.tree).count > 0) return false;
+    if (written.tree !== undefined && writtenDigits(written.tree).count > 0) return false;
+    // A standard constant in another notation than the reference's (ħ for h) is read through its
+    // relation, as the tests read it: `n^2\hbar^2/(2mL^2)` is told apart from `h^2n^2/(8mL^2)`.
+    const own = (p: PreparedFormula) => p.ok && p.variables.every((v) => want.variables.includes(v));
+    const got =
+      own(written) || notations.size === 0
+        ? written
+        : prepare(substituteDefinitions(latex, notations) ?? latex);
+    if (!got.ok || got.kind !== 'equation' || scalingOf(got) !== undefined || !own(got)) return false;
     return compare(got, want) === 'different';
   };
 }
