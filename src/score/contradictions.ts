@@ -8,6 +8,7 @@ import { scalingOf } from '../equivalence/order-of-magnitude.js';
 import type { PreparedFormula } from '../equivalence/types.js';
 import { findMathBlocks } from '../extract/find-math-blocks.js';
 import type { ExtractedFormula } from '../extract/types.js';
+import { SUPERSCRIPTS } from '../latex/grammar/unicode.js';
 import { canonicalText } from '../normalize/index.js';
 import { freeVariables } from '../numeric/free-variables.js';
 import { compile } from '../numeric/index.js';
@@ -211,20 +212,6 @@ const PLAIN_ALTERNATIVE_WINDOW = 60;
 const PLAIN_ALTERNATIVE =
   /^[\s,;(]*(?:or|alternatively|otherwise)\b[\s,]*(?:(?:maybe|perhaps|possibly|about|approximately|roughly|around)\s+){0,2}([-−]?\d+(?:\.\d+)?)(?:\s*(?:×|\\times|·)\s*10\s*(?:\^\s*\{?\s*([-−]?\d+)\s*\}?|([⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+)))?(?:[ \t]*([A-Za-zµμΩÅ°][^\s,;:!?)\]]*))?/di;
 
-const SUPERSCRIPT: Readonly<Record<string, string>> = {
-  '⁻': '-',
-  '⁰': '0',
-  '¹': '1',
-  '²': '2',
-  '³': '3',
-  '⁴': '4',
-  '⁵': '5',
-  '⁶': '6',
-  '⁷': '7',
-  '⁸': '8',
-  '⁹': '9',
-};
-
 /**
  * Values an answer offers in plain text as alternatives to a statement (`E ≈ 47 N/C (or 54 N/C if the
  * two contributions are simply added)`): read as candidates (block −1), so that
@@ -249,7 +236,7 @@ function plainAlternatives(
       const offset = from + m.indices![1]![0];
       if (candidates.some((c) => c.offset <= offset && offset < c.end)) continue;
       const exponent =
-        m[2] ?? (m[3] === undefined ? undefined : [...m[3]].map((ch) => SUPERSCRIPT[ch] ?? '').join(''));
+        m[2] ?? (m[3] === undefined ? undefined : [...m[3]].map((ch) => SUPERSCRIPTS[ch] ?? '').join(''));
       const unitWord = m[4]?.replace(/[.]+$/, '');
       const unit = unitWord !== undefined && unitWord !== '' && parseUnit(unitWord).ok ? unitWord : undefined;
       const latex =

@@ -2,6 +2,8 @@
 // replaced everywhere in the answer by a wrong value (×1.03, ×0.97, ×2, the sign flipped, ×10³ — a
 // prefix off — and the last figure moved by 5 at ≥ 3 figures). The metamorphic "mutations must lower
 // it" relation applied to final answers: the grader must reject every mutant it reads.
+import { SUPERSCRIPTS } from '../../src/latex/grammar/unicode.js';
+
 /** A number literal as answers write it: `4.75`, `-3.5`, `1.85\times10^{10}`, `6.2×10¹¹`, `6e22`. */
 const NUMBER =
   /(?<![\w.^_{])(-|−)?(\d+(?:\.\d+)?)(?:(\s*(?:\\times|×|\\cdot|·)\s*10\s*)(\^\s*\{\s*[-−]?\d+\s*\}|\^\s*[-−]?\d|[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+))?(?![\d.])/g;
@@ -13,23 +15,10 @@ export interface Mutant {
   readonly to: string;
   readonly expected: string;
 }
-const SUP: Record<string, string> = {
-  '⁻': '-',
-  '⁰': '0',
-  '¹': '1',
-  '²': '2',
-  '³': '3',
-  '⁴': '4',
-  '⁵': '5',
-  '⁶': '6',
-  '⁷': '7',
-  '⁸': '8',
-  '⁹': '9',
-};
 function exponentOf(e: string | undefined): number {
   if (e === undefined) return 0;
   const t = [...e]
-    .map((c) => SUP[c] ?? c)
+    .map((c) => SUPERSCRIPTS[c] ?? c)
     .join('')
     .replace(/[\^{}\s]/g, '')
     .replace('−', '-');
