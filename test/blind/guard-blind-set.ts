@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
   type BlindResult,
+  type BlindRow,
   measureBlind,
   readBlindAnswers,
   type Source,
@@ -27,8 +28,14 @@ export interface BlindSetGuard {
   readonly knownFalseAccepts: Readonly<Record<string, string>>;
 }
 
-/** Registers the set's tests: its size and grades, one test per source, one todo per known gap. */
-export function guardBlindSet(guard: BlindSetGuard): void {
+/**
+ * Registers the set's tests: its size and grades, one test per source, one todo per known gap.
+ * Returns the rows and the measurement, for a set's own further tests.
+ */
+export function guardBlindSet(guard: BlindSetGuard): {
+  readonly rows: readonly BlindRow[];
+  readonly measured: Promise<BlindResult>;
+} {
   const rows = readBlindAnswers(guard.file);
   const peers = sharedFile('peers');
   const measured = measureBlind({ run: runCli, rows, peersDir: peers ?? '/nonexistent/shared/peers' });
@@ -74,4 +81,5 @@ export function guardBlindSet(guard: BlindSetGuard): void {
       assert.equal(accepted, false, `${id} accepted`);
     });
   }
+  return { rows, measured };
 }
