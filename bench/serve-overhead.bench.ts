@@ -3,12 +3,14 @@
  * thread (baseline: `scoreItem`, no HTTP, no worker) and through `prism serve`'s path (node:http on
  * loopback, `/get_reward` with one query per request as OpenRLHF sends it, the queue, one worker
  * thread), each after the same warm-up pass, so both scorers have seen the same answers. Rates are per
- * CPU-second of this process (main thread, worker and the client), since the machine is shared: the
- * ratio is what the server delivers of the in-process rate per CPU, and the difference per answer is
- * the server's overhead. The plumbing alone is measured with the cheapest real item (one cached
+ * CPU-second (the machine is shared). The loopback client runs in a child process, as a trainer
+ * does: the server's rate counts this process's CPU (main thread, worker, V8's helper threads), and
+ * a second figure adds the client's CPU as well. The ratio is what the server delivers of the
+ * in-process rate per CPU. The plumbing alone is measured with the cheapest real item (one cached
  * formula), minus its scoring. Loopback only; stops by itself.
  * Run: npm run bench -- serve-overhead
  */
+import { fork } from 'node:child_process';
 import { Agent, request as httpRequest } from 'node:http';
 import { createApp } from '../src/server/create-app.js';
 import { createProblemScorers } from '../src/server/problem-scorers.js';
@@ -24,33 +26,27 @@ const measured = copies.slice(2 * answers.length);
 const CHEAP = { problemId: 'mech-01', text: '$$F = ma$$' };
 const CHEAP_N = 1500;
 
+/** The loopback client's lists, by name (the child builds them as the parent does: seeded). */
+const lists: Record<string, readonly { problemId: string; text: string }[]> = {
+  warm: warmSet,
+  cheapWarm: Array.from({ length: 300 }, () => CHEAP),
+  cheap: Array.from({ length: CHEAP_N }, () => CHEAP),
+};
+lists.measured = measured;
+
 const cpu = (since: NodeJS.CpuUsage) => {
   const u = process.cpuUsage(since);
   return (u.user + u.system) / 1e6;
 };
 const now = () => performance.now();
 
-// Baseline: in this process, one thread.
-const scorers = createProblemScorers(problems, []);
-for (const a of warmSet) scoreItem(scorers, { problem_id: a.problemId, response: a.text }, 'summary', now);
-let c = process.cpuUsage();
-for (const a of measured) scoreItem(scorers, { problem_id: a.problemId, response: a.text }, 'summary', now);
-const inProcess = cpu(c) / measured.length;
-c = process.cpuUsage();
-for (let i = 0; i < CHEAP_N; i++)
-  scoreItem(scorers, { problem_id: CHEAP.problemId, response: CHEAP.text }, 'summary', now);
-const cheapInProcess = cpu(c) / CHEAP_N;
-
-// The server: one worker, no warm-up of its own (it gets the same warm-up pass as the baseline).
-const pool = createWorkerPool({ problems, workers: 1, itemTimeoutMs: 60_000, maxQueue: 64, warmupItems: 0 });
-const app = createApp({ backend: pool, problems });
-const server = await serveHttp(app, { host: '127.0.0.1', port: 0, maxBodyBytes: 64 * 1024 * 1024 });
-while (pool.stats().ready === 0) await new Promise((r) => setTimeout(r, 20));
+// Client mode (the child process): sends the lists the parent names, reports its own CPU for each.
+let serverUrl = '';
 const agent = new Agent({ keepAlive: true, maxSockets: 8 });
 function post(body: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(
-      `${server.url}/get_reward`,
+      `${serverUrl}/get_reward`,
       {
         method: 'POST',
         agent,
@@ -78,28 +74,79 @@ async function send(list: readonly { problemId: string; text: string }[]): Promi
   };
   await Promise.all([lane(), lane()]);
 }
-await send(warmSet);
-c = process.cpuUsage();
-await send(measured);
-const served = cpu(c) / measured.length;
-const cheapList = Array.from({ length: CHEAP_N }, () => CHEAP);
-await send(cheapList.slice(0, 300));
-c = process.cpuUsage();
-await send(cheapList);
-const cheapServed = cpu(c) / CHEAP_N;
-await server.close();
-await pool.close();
-agent.destroy();
+if (process.argv[2] === '--client') {
+  serverUrl = process.argv[3] ?? '';
+  process.on('message', async (name: string) => {
+    if (name === 'exit') {
+      agent.destroy();
+      process.exit(0);
+    }
+    const c0 = process.cpuUsage();
+    await send(lists[name] ?? []);
+    process.send?.({ name, cpu: cpu(c0) });
+  });
+} else await main();
 
-const us = (s: number) => `${(s * 1e6).toFixed(0)} µs`;
-console.log(`${measured.length} fresh answers, CPU per answer (after one warm-up pass each):`);
-console.log(
-  `  in process, one thread (baseline): ${us(inProcess)}  (${(1 / inProcess).toFixed(0)} per CPU-s)`,
-);
-console.log(`  through /get_reward, one worker:    ${us(served)}  (${(1 / served).toFixed(0)} per CPU-s)`);
-console.log(
-  `  server overhead per answer: ${us(served - inProcess)}; server / in-process rate per CPU: ${(inProcess / served).toFixed(2)}×`,
-);
-console.log(
-  `plumbing alone (one cached formula, ${CHEAP_N} requests): ${us(cheapServed)} per request, of which scoring ${us(cheapInProcess)}: ${us(cheapServed - cheapInProcess)} per request`,
-);
+async function main(): Promise<void> {
+  // Baseline: in this process, one thread.
+  const scorers = createProblemScorers(problems, []);
+  const local = (list: readonly { problemId: string; text: string }[]): number => {
+    const c0 = process.cpuUsage();
+    for (const a of list) scoreItem(scorers, { problem_id: a.problemId, response: a.text }, 'summary', now);
+    return cpu(c0);
+  };
+  local(warmSet);
+  // Measured before the server starts: process-wide CPU cannot tell one isolate's background GC and
+  // compiles from the other's, so the two are not interleaved.
+  const inProcess = local(measured) / measured.length;
+  const cheapInProcess = local(lists.cheap ?? []) / CHEAP_N;
+
+  // The server: one worker, no warm-up of its own (it gets the same warm-up pass as the baseline).
+  const pool = createWorkerPool({
+    problems,
+    workers: 1,
+    itemTimeoutMs: 60_000,
+    maxQueue: 64,
+    warmupItems: 0,
+  });
+  const app = createApp({ backend: pool, problems });
+  const server = await serveHttp(app, { host: '127.0.0.1', port: 0, maxBodyBytes: 64 * 1024 * 1024 });
+  while (pool.stats().ready === 0) await new Promise((r) => setTimeout(r, 20));
+  const client = fork(new URL(import.meta.url), ['--client', server.url], { execArgv: process.execArgv });
+  /** Has the child client send one list; returns [this process's CPU, the client's CPU] in seconds. */
+  const remote = (name: string): Promise<[number, number]> =>
+    new Promise((resolve) => {
+      const c0 = process.cpuUsage();
+      client.once('message', (m: { cpu: number }) => resolve([cpu(c0), m.cpu]));
+      client.send(name);
+    });
+  await remote('warm');
+  const [servedServer, servedClient] = await remote('measured');
+  const served = servedServer / measured.length;
+  const servedWithClient = (servedServer + servedClient) / measured.length;
+  await remote('cheapWarm');
+  const [cheapServer, cheapClient] = await remote('cheap');
+  const cheapServed = cheapServer / CHEAP_N;
+  const cheapWithClient = (cheapServer + cheapClient) / CHEAP_N;
+  client.send('exit');
+  await server.close();
+  await pool.close();
+
+  const us = (s: number) => `${(s * 1e6).toFixed(0)} µs`;
+  console.log(`${measured.length} fresh answers, CPU per answer (after one warm-up pass each):`);
+  console.log(
+    `  in process, one thread (baseline): ${us(inProcess)}  (${(1 / inProcess).toFixed(0)} per CPU-s)`,
+  );
+  console.log(
+    `  through /get_reward, one worker, the server's process: ${us(served)}  (${(1 / served).toFixed(0)} per CPU-s)`,
+  );
+  console.log(
+    `  server overhead per answer: ${us(served - inProcess)}; server / in-process rate per CPU: ${(inProcess / served).toFixed(2)}×`,
+  );
+  console.log(
+    `  with the loopback client's CPU too: ${us(servedWithClient)} per answer, ${(inProcess / servedWithClient).toFixed(2)}×`,
+  );
+  console.log(
+    `plumbing alone (one cached formula, ${CHEAP_N} requests): ${us(cheapServed)} per request in the server's process, of which scoring ${us(cheapInProcess)}: ${us(cheapServed - cheapInProcess)} per request; the client ${us(cheapWithClient - cheapServed)} per request`,
+  );
+}
