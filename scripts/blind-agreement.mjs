@@ -105,7 +105,7 @@ async function importPeer(run, format, files, out) {
  * @param {string} rowId
  */
 function resolvePeer(problems, key, value, rowId) {
-  const hits = problems.filter((p) => String(p.meta?.[key] ?? '').trim() === value);
+  const hits = problems.filter((p) => String(p.meta?.[key] ?? '').trim() === value.trim());
   if (hits.length !== 1) {
     throw new BlindInputError(
       `${rowId}: problem "${value}" ${hits.length === 0 ? 'not found' : 'is ambiguous'} in the imported data`,
