@@ -8,16 +8,25 @@
  * a second figure adds the client's CPU as well. The ratio is what the server delivers of the
  * in-process rate per CPU. The plumbing alone is measured with the cheapest real item (one cached
  * formula), minus its scoring. Loopback only; stops by itself.
- * Run: npm run bench -- serve-overhead
+ * Run: npm run bench -- serve-overhead [-- --workers N]
  */
 import { fork } from 'node:child_process';
 import { Agent, request as httpRequest } from 'node:http';
+import { loadavg } from 'node:os';
+import { parseArgs } from 'node:util';
 import { createApp } from '../src/server/create-app.js';
 import { createProblemScorers } from '../src/server/problem-scorers.js';
 import { scoreItem } from '../src/server/score-item.js';
 import { serveHttp } from '../src/server/serve-http.js';
 import { createWorkerPool } from '../src/server/worker-pool.js';
 import { bundledAnswers, freshAnswers } from './fresh-answers.js';
+
+const { values: flags } = parseArgs({
+  args: process.argv[2] === '--client' ? [] : process.argv.slice(2),
+  options: { workers: { type: 'string' } },
+});
+/** Worker threads in the pool (`--workers N`, default 1); the client keeps 2 requests in flight per worker. */
+const WORKERS = Math.max(1, Number(flags.workers ?? process.env.PRISM_BENCH_WORKERS ?? 1));
 
 const { problems, answers } = bundledAnswers();
 const copies = freshAnswers(answers, 3);
@@ -63,8 +72,8 @@ function post(body: string): Promise<void> {
     req.end(body);
   });
 }
-/** Sends every answer as its own request, two in flight (the worker never waits for the client). */
-async function send(list: readonly { problemId: string; text: string }[]): Promise<void> {
+/** Sends every answer as its own request, two in flight per worker (a worker never waits for the client). */
+async function send(list: readonly { problemId: string; text: string }[], lanes: number): Promise<void> {
   let next = 0;
   const lane = async () => {
     while (next < list.length) {
@@ -72,17 +81,18 @@ async function send(list: readonly { problemId: string; text: string }[]): Promi
       await post(JSON.stringify({ query: [a.text], prompts: [''], labels: [a.problemId] }));
     }
   };
-  await Promise.all([lane(), lane()]);
+  await Promise.all(Array.from({ length: lanes }, lane));
 }
 if (process.argv[2] === '--client') {
   serverUrl = process.argv[3] ?? '';
+  const lanes = 2 * Math.max(1, Number(process.argv[4] ?? 1));
   process.on('message', async (name: string) => {
     if (name === 'exit') {
       agent.destroy();
       process.exit(0);
     }
     const c0 = process.cpuUsage();
-    await send(lists[name] ?? []);
+    await send(lists[name] ?? [], lanes);
     process.send?.({ name, cpu: cpu(c0) });
   });
 } else await main();
@@ -98,21 +108,28 @@ async function main(): Promise<void> {
   local(warmSet);
   // Measured before the server starts: process-wide CPU cannot tell one isolate's background GC and
   // compiles from the other's, so the two are not interleaved.
+  const wallIn0 = now();
   const inProcess = local(measured) / measured.length;
+  const inProcessWall = (now() - wallIn0) / 1000;
   const cheapInProcess = local(lists.cheap ?? []) / CHEAP_N;
 
-  // The server: one worker, no warm-up of its own (it gets the same warm-up pass as the baseline).
+  // The server: N workers, no warm-up of their own. They get the baseline's warm-up pass, sent once to
+  // one worker and 3N times to N > 1 (the queue gives each item to whichever worker is free, so each
+  // must see the pass several times to have seen nearly all of it once, as the baseline has: each
+  // worker's caches are its own).
   const pool = createWorkerPool({
     problems,
-    workers: 1,
+    workers: WORKERS,
     itemTimeoutMs: 60_000,
     maxQueue: 64,
     warmupItems: 0,
   });
   const app = createApp({ backend: pool, problems });
   const server = await serveHttp(app, { host: '127.0.0.1', port: 0, maxBodyBytes: 64 * 1024 * 1024 });
-  while (pool.stats().ready === 0) await new Promise((r) => setTimeout(r, 20));
-  const client = fork(new URL(import.meta.url), ['--client', server.url], { execArgv: process.execArgv });
+  while (pool.stats().ready < WORKERS) await new Promise((r) => setTimeout(r, 20));
+  const client = fork(new URL(import.meta.url), ['--client', server.url, String(WORKERS)], {
+    execArgv: process.execArgv,
+  });
   /** Has the child client send one list; returns [this process's CPU, the client's CPU] in seconds. */
   const remote = (name: string): Promise<[number, number]> =>
     new Promise((resolve) => {
@@ -120,8 +137,10 @@ async function main(): Promise<void> {
       client.once('message', (m: { cpu: number }) => resolve([cpu(c0), m.cpu]));
       client.send(name);
     });
-  await remote('warm');
+  for (let w = 0; w < (WORKERS === 1 ? 1 : 3 * WORKERS); w++) await remote('warm');
+  const wall0 = now();
   const [servedServer, servedClient] = await remote('measured');
+  const servedWall = (now() - wall0) / 1000;
   const served = servedServer / measured.length;
   const servedWithClient = (servedServer + servedClient) / measured.length;
   await remote('cheapWarm');
@@ -138,13 +157,17 @@ async function main(): Promise<void> {
     `  in process, one thread (baseline): ${us(inProcess)}  (${(1 / inProcess).toFixed(0)} per CPU-s)`,
   );
   console.log(
-    `  through /get_reward, one worker, the server's process: ${us(served)}  (${(1 / served).toFixed(0)} per CPU-s)`,
+    `  through /get_reward, ${WORKERS} worker${WORKERS === 1 ? '' : 's'}, the server's process: ${us(served)}  (${(1 / served).toFixed(0)} per CPU-s)`,
   );
   console.log(
     `  server overhead per answer: ${us(served - inProcess)}; server / in-process rate per CPU: ${(inProcess / served).toFixed(2)}×`,
   );
   console.log(
     `  with the loopback client's CPU too: ${us(servedWithClient)} per answer, ${(inProcess / servedWithClient).toFixed(2)}×`,
+  );
+  // Wall clock means something only on a machine with N + 1 idle cores; printed for that case.
+  console.log(
+    `  wall clock: in process ${(measured.length / inProcessWall).toFixed(0)}/s, through the server ${(measured.length / servedWall).toFixed(0)}/s: ${(inProcessWall / servedWall / WORKERS).toFixed(2)} × N × in-process (meaningful only with N + 1 idle cores; load average now ${loadavg()[0]!.toFixed(1)})`,
   );
   console.log(
     `plumbing alone (one cached formula, ${CHEAP_N} requests): ${us(cheapServed)} per request in the server's process, of which scoring ${us(cheapInProcess)}: ${us(cheapServed - cheapInProcess)} per request; the client ${us(cheapWithClient - cheapServed)} per request`,
