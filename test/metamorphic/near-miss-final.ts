@@ -34,7 +34,7 @@ function figuresOf(mantissa: string): number {
  * problem's significant figures when given), one unit up to 2.5%, and the 1% floor. A mutant within it
  * is no near miss.
  */
-function referenceAllowance(latex: string, figures: number | undefined): number | undefined {
+export function referenceAllowance(latex: string, figures: number | undefined): number | undefined {
   const m = /(\d+(?:\.\d+)?)/.exec(latex);
   if (m === null) return undefined;
   const mant = m[1]!;
