@@ -5,7 +5,7 @@
 import { createPrng, type Prng } from '../../src/core/prng.js';
 import type { Problem } from '../../src/dag/types.js';
 import { matchingBrace } from '../../src/extract/find-math-blocks.js';
-import { createScorer } from '../../src/score/index.js';
+import { createScorer, type ScoreRecord } from '../../src/score/index.js';
 import {
   figuresOf,
   isSymbolName,
@@ -175,7 +175,19 @@ function nearStatements(s: Statement, expected: string, figures: number | undefi
  * all), and then one near miss per right answer and style (all when undefined). Draws are seeded by
  * `seed` and the answer's id.
  */
-export function runStyles(items: readonly GradedAnswer[], sample?: number, seed = 'final-styles'): StyleRun {
+export function runStyles(
+  items: readonly GradedAnswer[],
+  sample?: number,
+  seed = 'final-styles',
+  /** Called with each rewrite whose verdict broke and each near miss accepted (`kind` undefined: a rewrite). */
+  report?: (
+    id: string,
+    style: string,
+    kind: string | undefined,
+    response: string,
+    record: ScoreRecord,
+  ) => void,
+): StyleRun {
   const scorers = new Map<readonly Problem[], ReturnType<typeof createScorer>>();
   const styles: Record<string, StyleCount> = {};
   for (const name of Object.keys(STYLES))
@@ -218,7 +230,10 @@ export function runStyles(items: readonly GradedAnswer[], sample?: number, seed 
       count.rewrites++;
       const record = scorer.scoreResponse(item.problem, compose(section));
       if ((record.final_answer_correct === true) === accepted) count.kept++;
-      else count.broken.push(item.id);
+      else {
+        count.broken.push(item.id);
+        report?.(item.id, name, undefined, compose(section), record);
+      }
       if (!accepted) continue;
       // Near misses: one part made wrong, the rest kept.
       const misses: [string, PartStatement[]][] = [];
@@ -236,7 +251,10 @@ export function runStyles(items: readonly GradedAnswer[], sample?: number, seed 
         if (wrongSection === undefined) continue;
         count.nearMisses++;
         const r = scorer.scoreResponse(item.problem, compose(wrongSection));
-        if (r.final_answer_correct === true) count.accepted.push(`${item.id} ${kind}`);
+        if (r.final_answer_correct === true) {
+          count.accepted.push(`${item.id} ${kind}`);
+          report?.(item.id, name, kind, compose(wrongSection), r);
+        }
       }
     }
   }

@@ -1,5 +1,6 @@
 // Prints the final-answer style transfer's numbers per style (every style on every answer, or a
-// seeded sample): `npx tsx test/metamorphic/final-styles-run.ts [--sample N] [--show STYLE]`.
+// seeded sample): `npx tsx test/metamorphic/final-styles-run.ts [--sample N] [--show ID,ID…] [--json FILE]`;
+// `--show` runs only those answers and prints each rewrite that broke and each near miss accepted.
 import { writeFileSync } from 'node:fs';
 import { runStyles } from './final-styles-check.js';
 import { gradedAnswers } from './graded-answers.js';
@@ -7,8 +8,20 @@ import { gradedAnswers } from './graded-answers.js';
 const args = process.argv.slice(2);
 const sampleAt = args.indexOf('--sample');
 const sample = sampleAt >= 0 ? Number(args[sampleAt + 1]) : undefined;
+const showAt = args.indexOf('--show');
+const show = showAt >= 0 ? args[showAt + 1]!.split(',') : undefined;
 const { answers, peers } = gradedAnswers();
-const run = runStyles(answers, sample);
+const run = runStyles(
+  show === undefined ? answers : answers.filter((a) => show.includes(a.id)),
+  sample,
+  undefined,
+  show === undefined
+    ? undefined
+    : (id, style, kind, response, record) =>
+        console.log(
+          `--- ${id} ${style} ${kind ?? 'rewrite'}\n${response.slice(-700)}\n=> ${JSON.stringify(record.final_answer.answers)}\n`,
+        ),
+);
 const jsonAt = args.indexOf('--json');
 if (jsonAt >= 0) writeFileSync(args[jsonAt + 1]!, JSON.stringify(run));
 console.log(
