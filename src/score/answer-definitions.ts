@@ -3,6 +3,7 @@ import type { Node } from '../core/tree.js';
 import { compareFormulas, symbolName, valuesClearlyDiffer } from '../equivalence/index.js';
 import type { PreparedFormula } from '../equivalence/types.js';
 import { parseLatex } from '../latex/index.js';
+import { chargeRecorded, metered, workRemaining } from '../numeric/work-meter.js';
 import type { Statement } from './final-statements.js';
 import { temperatureDifference } from './numeric-answer.js';
 
@@ -124,22 +125,72 @@ function definedProduct(
 }
 
 function sameValue(a: PreparedFormula, b: PreparedFormula): boolean {
-  return a.ok && b.ok && a.kind === 'expression' && compareFormulas(a, b).verdict === 'equivalent';
+  if (!a.ok || !b.ok || a.kind !== 'expression') return false;
+  let byOther = sameMemo.get(a);
+  if (byOther === undefined) sameMemo.set(a, (byOther = new WeakMap()));
+  return recorded(byOther, b, '', () => compareFormulas(a, b).verdict === 'equivalent');
+}
+
+/** A result computed under the work meter, with the work it cost (charged again when recalled). */
+interface Recorded<T> {
+  /** The text it was computed for (its key's own text: a prepared formula stands for one text). */
+  readonly text: string;
+  readonly value: T;
+  readonly work: number;
+}
+
+/**
+ * `compute()`, remembered per prepared formula (the scorer's preparer returns one object per text,
+ * so the same left side in several links of a chain, or in the next answer to the same problem, is
+ * decided once). A recalled result charges its recorded work again, and is used only when the
+ * budget left affords it (computed afresh otherwise, as before): work and results never depend on
+ * what was decided earlier. A result cut by the budget is not remembered.
+ */
+function recorded<T>(
+  memo: WeakMap<PreparedFormula, Recorded<T>>,
+  key: PreparedFormula,
+  text: string,
+  compute: () => T,
+): T {
+  const hit = memo.get(key);
+  if (hit !== undefined && hit.text === text && hit.work <= workRemaining() && chargeRecorded(hit.work))
+    return hit.value;
+  const run = metered(Number.POSITIVE_INFINITY, compute);
+  if (!run.cut) memo.set(key, { text, value: run.value, work: run.work });
+  return run.value;
+}
+
+/** The symbol a prepared left side reduces to, per prepared formula (see {@link recorded}). */
+const reducedMemo = new WeakMap<PreparedFormula, Recorded<DefinedSymbol | undefined>>();
+/** Whether two prepared values are equivalent, per pair. */
+const sameMemo = new WeakMap<PreparedFormula, WeakMap<PreparedFormula, Recorded<boolean>>>();
+
+/** A symbol a left side defines: its name and LaTeX, and the root taken of a power (`v^2`). */
+interface DefinedSymbol {
+  readonly name: string;
+  readonly latex: string;
+  readonly root?: number;
 }
 
 /**
  * The symbol a left side defines: the side itself when it is one symbol (`a`, `z_R`), or the one
  * symbol it reduces to (`\mu\cdot\frac{K}{K}`: canonical text `mu`), as its name and its LaTeX.
  */
-function definedSymbol(
-  lhs: string,
-  prepare: (latex: string) => PreparedFormula,
-): { name: string; latex: string; root?: number } | undefined {
+function definedSymbol(lhs: string, prepare: (latex: string) => PreparedFormula): DefinedSymbol | undefined {
   const direct = symbolName(lhs);
   if (direct !== undefined) return { name: direct, latex: lhs.trim() };
   const p = prepare(lhs);
   // Two or three symbols at most: one defined, the others cancelling.
   if (!p.ok || p.kind !== 'expression' || p.variables.length > 4) return undefined;
+  return recorded(reducedMemo, p, lhs, () => reducedSymbol(lhs, p, prepare));
+}
+
+/** The one symbol of `lhs` (prepared: `p`) that `p` is equivalent to, tried symbol by symbol. */
+function reducedSymbol(
+  lhs: string,
+  p: PreparedFormula,
+  prepare: (latex: string) => PreparedFormula,
+): DefinedSymbol | undefined {
   const parsed = parseLatex(lhs);
   if (!parsed.ok) return undefined;
   const stack: Node[] = [parsed.tree];
@@ -167,7 +218,7 @@ const MAX_ROOT = 4;
  * The symbol a left side `s^k` defines (k a whole number from 2 to {@link MAX_ROOT}): its name, its
  * LaTeX and the root k taken of the right side; undefined for any other left side.
  */
-function definedPower(lhs: string): { name: string; latex: string; root: number } | undefined {
+function definedPower(lhs: string): (DefinedSymbol & { readonly root: number }) | undefined {
   const parsed = parseLatex(lhs);
   if (!parsed.ok) return undefined;
   const tree = parsed.tree;

@@ -189,7 +189,21 @@ export function createScorer(problems: readonly Problem[], options: ScorerOption
     maxBytes: limits.answerBytes ?? 96 * 1024 * 1024,
     sizeOf: (key) => 2 * key.length + ANSWER_BYTES_PER_CHAR * key.length,
   });
+  // The formulas prepared for the response being scored, by LaTeX (the final-answer check reads the
+  // same sides and values many times): a repeat is charged as a cache hit, without the cache's key
+  // and recency bookkeeping.
+  let seen = new Map<string, PreparedAnswer>();
+  let seenFor: Problem | undefined;
   const prepareAnswer = (latex: string, problem: Problem): PreparedFormula => {
+    if (problem === seenFor) {
+      const known = seen.get(latex);
+      if (known !== undefined) {
+        if (!charge(FORMULA_WORK + FORMULA_WORK_PER_CHAR * latex.length)) return budgetSpent(latex);
+        answerHits++;
+        if (!chargeRecorded(known.work)) return budgetSpent(latex);
+        return known.formula;
+      }
+    }
     let constants = constantsKeys.get(problem);
     if (constants === undefined) {
       const options = problemPrepareOptions(problem);
@@ -222,6 +236,7 @@ export function createScorer(problems: readonly Problem[], options: ScorerOption
       // As on a cache hit: a preparation that does not fit in what the response has left is unused.
       if (workExhausted()) return budgetSpent(latex);
     }
+    if (problem === seenFor) seen.set(latex, p);
     return p.formula;
   };
   let lastWork = 0;
@@ -249,6 +264,8 @@ export function createScorer(problems: readonly Problem[], options: ScorerOption
   const scoreWithin = (original: Problem, response: string, call: ScoreOptions): ScoreRecord => {
     matcher.beginResponse();
     const problem = withDeclarations(original);
+    seen = new Map();
+    seenFor = problem;
     let nodes = prepared.get(problem.id);
     let given = givens.get(problem.id);
     if (nodes === undefined || given === undefined || byId.get(problem.id) !== original) {

@@ -467,7 +467,7 @@ function judgeAll(
       response,
       inPart(e),
       expected.length,
-      (s) => direction(s) || negativeInWords(response, s, askedSymbol(e.latex)),
+      negativeReader(direction, response, askedSymbol(e.latex)),
       e.form === 'numerical' ? undefined : refuter(e, prepare, compare, notations),
     );
   });
@@ -1634,23 +1634,38 @@ const NEGATIVE_WORDS = (name: string) =>
   );
 
 /**
- * Whether the words on a statement's line say the asked quantity is negative (`$|Q| = 3.00$ MeV;
- * Q is negative`, `negative Q`, `Q < 0`) and say "positive" nowhere on the line: the magnitude written
- * then states the negative value. Only a name the words spell as the reference does (`Q`, `E_b`); a
- * reaction "endothermic" or a word elsewhere in the answer says nothing.
+ * Whether a statement gives the asked quantity's magnitude with its sign in words: a direction
+ * ({@link directionReader}) or {@link negativeInWords}; the words' pattern is built once per
+ * expected answer.
  */
-function negativeInWords(
+function negativeReader(
+  direction: (s: Statement) => boolean,
   response: string,
-  s: Statement,
   asked: { readonly latex: string } | undefined,
-): boolean {
+): (s: Statement) => boolean {
   const name = asked === undefined ? undefined : proseName(asked.latex);
-  if (name === undefined) return false;
+  let words: RegExp | undefined;
+  return (s) => {
+    if (direction(s)) return true;
+    if (name === undefined) return false;
+    words ??= NEGATIVE_WORDS(name);
+    return negativeInWords(response, s, words);
+  };
+}
+
+/**
+ * Whether the words on a statement's line say the asked quantity is negative (`$|Q| = 3.00$ MeV;
+ * Q is negative`, `negative Q`, `Q < 0`: `words`, from {@link NEGATIVE_WORDS}) and say "positive"
+ * nowhere on the line: the magnitude written then states the negative value. Only a name the words
+ * spell as the reference does (`Q`, `E_b`); a reaction "endothermic" or a word elsewhere in the
+ * answer says nothing.
+ */
+function negativeInWords(response: string, s: Statement, words: RegExp): boolean {
   const start = response.lastIndexOf('\n', s.offset - 1) + 1;
   const end = response.indexOf('\n', s.offset);
   const line = response.slice(start, end < 0 ? response.length : end);
   // Any "positive" on the line (`E_1 is negative or positive`) leaves the sign open.
-  return NEGATIVE_WORDS(name).test(line) && !/positive|>\s*0(?![.\d])/i.test(line);
+  return words.test(line) && !/positive|>\s*0(?![.\d])/i.test(line);
 }
 
 /** A problem text that makes downward positive (`take downward as positive`, `positive downward`). */
