@@ -648,15 +648,29 @@ function withDefinitions(
     if (used.has(name)) magnitudes.set(name, parsed.tree);
   }
   if (values.size === 0) return test;
-  const substituted = (latex: string) => prepare(substituteDefinitions(latex, values) ?? latex);
+  // Each candidate text is rewritten once (the tests read a text, its sides and its unit readings
+  // again and again).
+  const rewritten = new Map<string, string | undefined>();
+  const rewrite = (latex: string) => {
+    if (rewritten.has(latex)) return rewritten.get(latex);
+    const text = substituteDefinitions(latex, values);
+    rewritten.set(latex, text);
+    return text;
+  };
+  const substituted = (latex: string) => prepare(rewrite(latex) ?? latex);
   const defined = build(
     substituted,
     magnitudes.size === 0 ? prepare : (latex) => prepare(substituteDefinitions(latex, magnitudes) ?? latex),
   );
   if (defined === undefined) return test;
+  // A candidate that writes none of the defined symbols reads the same with the definitions (its
+  // unit readings write units, not symbols): only the plain test is run on it, unless the expected
+  // answer itself is read through its magnitudes.
   return {
     numerical: test.numerical,
-    accepts: (text, whole) => test.accepts(text, whole) || defined.accepts(text, whole),
+    accepts: (text, whole) =>
+      test.accepts(text, whole) ||
+      ((magnitudes.size > 0 || rewrite(text) !== undefined) && defined.accepts(text, whole)),
   };
 }
 
@@ -699,7 +713,8 @@ const DEFINITION_DEPTH = 3;
  * The candidate with the answer's defined symbols replaced by their definitions, as a tree (so the
  * symbols of a definition stay symbols: `\eta_0 = \sqrt{\mu_0/\varepsilon_0}` keeps μ₀ and ε₀ the
  * quantities the reference writes, not table constants), written back as LaTeX; undefined when it
- * does not parse or cannot be written back.
+ * does not parse, writes none of the symbols (the text itself is read then: a tree written back
+ * parses to the same tree) or cannot be written back.
  */
 function substituteDefinitions(latex: string, values: ReadonlyMap<string, Node>): string | undefined {
   const parsed = parseLatex(latex);
@@ -712,7 +727,10 @@ function substituteDefinitions(latex: string, values: ReadonlyMap<string, Node>)
       if (value !== undefined) changed = true;
       return value;
     });
-    if (!changed) break;
+    if (!changed) {
+      if (round === 0) return undefined;
+      break;
+    }
   }
   return printLatex(tree);
 }
