@@ -94,6 +94,9 @@ export function tokenize(src: string): Tokenized {
       }
       let j = i;
       while (j < n && isDigit(src.charCodeAt(j))) j++;
+      // A whole number written in groups of three (`64{,}100`, `6\,400`, `64,100`): one number.
+      const grouped = digitGroups(src, i, j);
+      if (grouped !== undefined) j = grouped.end;
       if (src.charCodeAt(j) === 46 && isDigit(src.charCodeAt(j + 1))) {
         j++;
         while (j < n && isDigit(src.charCodeAt(j))) j++;
@@ -110,7 +113,8 @@ export function tokenize(src: string): Tokenized {
           j = k;
         }
       }
-      push('num', src.slice(i, j), i, j);
+      const text = src.slice(i, j);
+      push('num', grouped === undefined ? text : text.replaceAll(grouped.separator, ''), i, j);
       i = j;
       continue;
     }
@@ -162,6 +166,42 @@ export function tokenize(src: string): Tokenized {
     });
   }
   return { tokens, match: matchBraces(tokens, diagnostics), diagnostics };
+}
+
+/** The separators a whole number's digits may be grouped by, longest first. */
+const GROUP_SEPARATORS = ['{,}', '\\,', ',', '\u2009', '\u202f'] as const;
+
+/**
+ * Where a whole number written in groups of three digits ends, and the separator it uses: a first
+ * group of one to three digits (`i`…`j`, not starting with 0), then one separator — `{,}` (TeX's
+ * comma without its space), `\,` (a thin space, the SI style), a comma with no space after it, or a
+ * Unicode thin space — before each further group of exactly three digits, the same separator each
+ * time. Undefined when no group follows. A comma does not group inside a bracketed pair or a list
+ * (`[100,200]`, `(3,100)`, `1,100,200` after a comma: the items TeX reads); a set of values written
+ * with spaces (`1, 2, 3`) or groups of other sizes (`1,2`, `3,5`) never reads as one number.
+ */
+function digitGroups(src: string, i: number, j: number): { end: number; separator: string } | undefined {
+  if (j - i > 3 || src.charCodeAt(i) === 48 /* 0 */ || src.charCodeAt(i - 1) === 46 /* . */) return undefined;
+  const separator = GROUP_SEPARATORS.find((s) => src.startsWith(s, j) && threeDigits(src, j + s.length));
+  if (separator === undefined) return undefined;
+  if (separator === ',') {
+    let k = i - 1;
+    while (k >= 0 && isSpace(src.charCodeAt(k))) k--;
+    if (k >= 0 && /[([,]/.test(src[k]!)) return undefined;
+  }
+  let end = j;
+  while (src.startsWith(separator, end) && threeDigits(src, end + separator.length)) end += separator.length + 3;
+  return { end, separator };
+}
+
+/** Exactly three digits at `k`, not followed by a fourth. */
+function threeDigits(src: string, k: number): boolean {
+  return (
+    isDigit(src.charCodeAt(k)) &&
+    isDigit(src.charCodeAt(k + 1)) &&
+    isDigit(src.charCodeAt(k + 2)) &&
+    !isDigit(src.charCodeAt(k + 3))
+  );
 }
 
 function unicode(

@@ -22,7 +22,8 @@ interface Case {
    * other units (converted by dimension), 12 the precision a value is read to, 13 a chain whose last
    * member disagrees with an earlier one, 14 a standard constant in another notation (ħ for h, k_B for
    * k, Coulomb's k for 1/(4πε₀)), 15 a scaling answer (`\sim`, `\propto`) where the problem asks for a
-   * scaling, 16 a relation between givens the reference states (`MR = mr`).
+   * scaling, 16 a relation between givens the reference states (`MR = mr`), 17 a whole number written in
+   * groups of three digits (`64,100`, `2{,}260{,}000`, `6\,563`).
    */
   readonly class?: number;
 }
