@@ -28,7 +28,9 @@ const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : und
  * `unit` joined, figures as written), Expression/Equation → algebraic; mixed types → one
  * sub-question per answer; `subfield` → `domain`. Kept in `meta`: the source id, `error` (an
  * absolute tolerance per answer, in its unit: the final-answer check lets it narrow its own), `unit`,
- * `answer_type`, `source`, image links (remote; not fetched). Skipped: proofs (`Theorem_Proving`),
+ * `answer_type`, `source`, image links (remote; not fetched), and `alternative_answers` when the source
+ * lists several answers to a question it marks as having one (`is_multiple_answer: false`): one answer
+ * in several forms, any of which answers it. Skipped: proofs (`Theorem_Proving`),
  * answers marked `Need_human_evaluate`, items with no final answer.
  */
 export function importOlympiadBench(items: readonly unknown[]): ImportResult {
@@ -81,8 +83,12 @@ export function importOlympiadBench(items: readonly unknown[]): ImportResult {
     };
     const converted = answers.map(convert);
     const links = [...question.matchAll(/https?:\/\/[^\s)]+/g)].map((m) => m[0]);
+    // Several answers to a question the source marks as having one (`is_multiple_answer: false`) are
+    // that answer in several forms (an exact one and its approximation, two equal expressions).
+    const alternatives = item.is_multiple_answer === false && answers.length > 1 && types.length === 1;
     const meta: Record<string, unknown> = {
       source_id: sourceId,
+      ...(alternatives ? { alternative_answers: true } : {}),
       answer_type: item.answer_type,
       ...(item.error === null || item.error === undefined ? {} : { error: item.error }),
       ...(unit === undefined ? {} : { unit }),

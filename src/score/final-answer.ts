@@ -34,7 +34,7 @@ import {
   phraseMatches,
   relationSides,
 } from './answer-text.js';
-import { constantNotations, textSymbols } from './constant-notation.js';
+import { constantNotations, namedConstants, textSymbols } from './constant-notation.js';
 import { finalStatements, PLUS_MINUS, type Statement, signBranches } from './final-statements.js';
 import {
   type ForwardValues,
@@ -115,6 +115,15 @@ function sourceTolerances(problem: Problem): (number | undefined)[] | undefined 
     const v = Number(x.trim());
     return Number.isFinite(v) && v > 0 ? v : undefined;
   });
+}
+
+/**
+ * Whether the problem's final answers are one answer written in several forms (`meta.alternative_answers`,
+ * set by the OlympiadBench importer where the source lists several answers to a question it marks as
+ * having one: `\sqrt{k/m - \omega_{ss}^2}` and `\sqrt{k/m - g_E/R}`), so meeting any one answers it.
+ */
+function alternativeForms(problem: Problem): boolean {
+  return problem.meta?.alternative_answers === true && (problem.subquestions?.length ?? 0) === 0;
 }
 
 /** The expected final answers of a problem: its own and its sub-questions' `final_answer` lists. */
@@ -199,7 +208,11 @@ export function checkFinalAnswer(
     const base = { expected: e.latex, form: e.form, correct: by !== undefined };
     return by === undefined ? base : { ...base, by };
   });
-  const explicit = answers.every((a) => a.correct);
+  // A source that writes one answer in several forms (OlympiadBench's list under
+  // `is_multiple_answer: false`) is answered by any one of them.
+  const explicit = alternativeForms(problem)
+    ? answers.some((a) => a.correct)
+    : answers.every((a) => a.correct);
   // An answer that boxes an expected quantity with another value has declared a wrong answer:
   // matching the final nodes elsewhere (an earlier line) does not rescue it.
   if (!explicit && nodes === true) {
@@ -312,6 +325,15 @@ function problemSymbols(problem: Problem): ReadonlySet<string> {
   return known;
 }
 
+const namedMemo = new WeakMap<Problem, ReadonlyMap<string, string>>();
+
+/** The letters the problem text names as standard constants ({@link namedConstants}), memoized per problem. */
+function problemNamedConstants(problem: Problem): ReadonlyMap<string, string> {
+  let known = namedMemo.get(problem);
+  if (known === undefined) namedMemo.set(problem, (known = namedConstants(problemStatement(problem))));
+  return known;
+}
+
 const relationsMemo = new WeakMap<Problem, readonly GivenRelation[]>();
 
 /** The relations between givens the problem's reference states, memoized per problem. */
@@ -389,7 +411,11 @@ function judgeAll(
   // for 1/(4πε₀)): read through the standard relation, like a definition of the answer's own.
   // (It wins over a product the answer writes with it: `k_BT_c \approx …` is an equation for T_c.)
   const notations = new Map<string, Node>();
-  for (const [name, d] of constantNotations(referenceUses, problemSymbols(problem))) {
+  for (const [name, d] of constantNotations(
+    referenceUses,
+    problemSymbols(problem),
+    problemNamedConstants(problem),
+  )) {
     if (definitions.get(name)?.partner !== undefined || !definitions.has(name)) definitions.set(name, d);
     const parsed = parseLatex(d.value);
     if (parsed.ok) notations.set(name, parsed.tree);
@@ -425,6 +451,7 @@ function judgeAll(
     implied(name, d);
   const direction = directionReader(response, problemStatement(problem));
   const scaling = asksScaling(problemStatement(problem));
+  const estimate = asksEstimate(problemStatement(problem));
   const statement = problemStatement(problem);
   const letters = {
     quantities: problemPrepareOptions(problem).quantities ?? [],
@@ -448,7 +475,7 @@ function judgeAll(
               recomputedTest(e, problem, want, options.tolerance, letters, got),
             )
           : either(
-              algebraicTest(e, want, compare, got, scaling),
+              algebraicTest(e, want, compare, got, scaling, estimate),
               forwardTest(e, problem, want, options.tolerance, got),
             ),
         rangeTest(e, problem, want, options.tolerance, got),
@@ -967,6 +994,7 @@ function algebraicTest(
   compare: (got: PreparedFormula, want: PreparedFormula) => Verdict,
   prepareGot: (latex: string) => PreparedFormula = prepare,
   scaling = false,
+  estimate = false,
 ): CandidateTest | undefined {
   const want = prepare(e.latex);
   if (!want.ok) return undefined;
@@ -978,21 +1006,35 @@ function algebraicTest(
   const quantity = sides !== undefined && symbolName(sides.lhs) !== undefined;
   const rhs = sides === undefined || !quantity ? undefined : prepare(sides.rhs);
   const value = rhs?.ok === true && rhs.kind === 'expression' ? rhs : undefined;
-  return {
-    numerical: false,
-    accepts: (text) => {
+  const accepts = (text: string): boolean => {
       const got = prepareGot(text);
       if (!got.ok) return false;
       // A `\propto` / `\sim` statement never decides an answer that asks for an exact value; where
       // the problem asks for a scaling, it states the expected value up to a constant factor.
       if (scalingOf(got) !== undefined && scalingOf(want) === undefined) {
+        // Where the problem asks for an estimate, `v_0 \sim X` states the estimate X itself: read as
+        // `v_0 = X`, compared exactly (a factor of 2 stays wrong).
+        // A bare expected estimate is met by the statement's right side.
+        if (!scaling && estimate && scalingOf(got) === 'sim') {
+          const equation = estimateAsEquality(text);
+          const rhs = want.kind === 'expression' ? relationSides(equation)?.rhs : equation;
+          return rhs !== undefined && accepts(rhs);
+        }
         const scaled = scaling ? scalingAgainst(text, got, e.latex, want, value, prepare) : undefined;
         return scaled !== undefined && compare(got, scaled) === 'equivalent';
       }
       if (got.kind === want.kind) return compare(got, want) === 'equivalent';
       return value !== undefined && got.kind === 'expression' && compare(got, value) === 'equivalent';
-    },
   };
+  return { numerical: false, accepts };
+}
+
+/** `\sim`, its Unicode sign and a plain-text tilde between spaces, as a relation between two sides. */
+const SIM_RELATION = /\\sim(?![a-zA-Z])|∼|\s~\s/g;
+
+/** A statement `X \sim Y` written as `X = Y` (what it states where an estimate is asked). */
+function estimateAsEquality(text: string): string {
+  return text.replace(SIM_RELATION, ' = ');
 }
 
 /**
@@ -1028,6 +1070,15 @@ function scalingAgainst(
  */
 export function asksScaling(text: string): boolean {
   return SCALING_WORDS.test(text) || /\\(?:sim|propto)(?![a-zA-Z])|[∼∝]/.test(text);
+}
+
+/**
+ * Whether a problem asks for an estimate ("Find a rough estimate for the average speed", "Estimate
+ * the time", "approximately how far"): then a `\sim` statement (`v_0 \sim \sqrt{gh\Delta T/T_0}`)
+ * states the estimate it writes, and is compared as an equation.
+ */
+export function asksEstimate(text: string): boolean {
+  return /\b(?:estimat(?:e|es|ed|ing|ion)|approximate(?:ly)?|roughly)\b/i.test(text);
 }
 
 const SCALING_WORDS =
