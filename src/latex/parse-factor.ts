@@ -22,6 +22,39 @@ export function parseFactor(p: Parser): Node {
   return parsePostfix(p, primary, !grouped);
 }
 
+/** Commands after which an astronomical mark ends its symbol's name: spacing, products, relations. */
+const AFTER_MARK = new Set([
+  'cdot',
+  'times',
+  'approx',
+  'sim',
+  'simeq',
+  'le',
+  'leq',
+  'ge',
+  'geq',
+  'right',
+  'quad',
+  'qquad',
+  ',',
+  ';',
+  ' ',
+]);
+
+/**
+ * At `\odot` (the Sun) or `\oplus` (the Earth) written after a symbol without `_` (`L \odot`,
+ * `M \oplus`, as OCR of `L_\odot` leaves it) and not before an operand: the symbol's subscript, as
+ * astronomy writes it (between two operands it would be an operator no answer means).
+ */
+function astronomicalMark(p: Parser): boolean {
+  const t = p.peek();
+  if (t.kind !== 'cmd' || (t.value !== 'odot' && t.value !== 'oplus')) return false;
+  const after = p.peekAt(1);
+  if (after.kind === 'end') return true;
+  if (after.kind === 'char') return !'([{\\'.includes(after.value);
+  return after.kind === 'cmd' && AFTER_MARK.has(after.value);
+}
+
 /**
  * Applies subscripts (`v_{0}` → name `v_{0}`), primes (`x'`, `x^{\prime}`), powers, degrees
  * (`30^\circ` → `30 * [deg]`), factorials and symbol application (`V(r)` → apply) to `base`.
@@ -36,6 +69,11 @@ export function parsePostfix(p: Parser, base: Node, allowApply = true): Node {
       const sub = subscriptText(p);
       if (node.type === 'symbol' && !powered) node = rename(node, subscripted(node.name, sub), p.lastEnd());
       else node = opaqueNode(`${printTree(node)}_{${sub}}`, { start: node.span.start, end: p.lastEnd() });
+      continue;
+    }
+    if (node.type === 'symbol' && !powered && astronomicalMark(p)) {
+      p.next();
+      node = rename(node, subscripted(node.name, t.value), t.end);
       continue;
     }
     if (t.kind === 'char' && t.value === "'") {

@@ -190,7 +190,8 @@ function digitGroups(src: string, i: number, j: number): { end: number; separato
     if (k >= 0 && /[([,]/.test(src[k]!)) return undefined;
   }
   let end = j;
-  while (src.startsWith(separator, end) && threeDigits(src, end + separator.length)) end += separator.length + 3;
+  while (src.startsWith(separator, end) && threeDigits(src, end + separator.length))
+    end += separator.length + 3;
   return { end, separator };
 }
 

@@ -38,7 +38,14 @@ type NamedConstant = 'planck' | 'boltzmann' | 'coulomb';
  * Boltzmann's k_B against a bare k, Coulomb's k (or k_e) against 1/(4πε₀).
  */
 const NOTATIONS: readonly Notation[] = [
-  { from: 'hbar', to: 'h', symbol: '\\hbar', value: '\\frac{h}{2\\pi}', ambiguous: ['h'], constant: 'planck' },
+  {
+    from: 'hbar',
+    to: 'h',
+    symbol: '\\hbar',
+    value: '\\frac{h}{2\\pi}',
+    ambiguous: ['h'],
+    constant: 'planck',
+  },
   { from: 'h', to: 'hbar', symbol: 'h', value: '2\\pi\\hbar', ambiguous: ['h'], constant: 'planck' },
   { from: 'k_{B}', to: 'k', symbol: 'k_B', value: 'k', ambiguous: ['k'], constant: 'boltzmann' },
   { from: 'k', to: 'k_{B}', symbol: 'k', value: 'k_B', ambiguous: ['k'], constant: 'boltzmann' },

@@ -1007,24 +1007,24 @@ function algebraicTest(
   const rhs = sides === undefined || !quantity ? undefined : prepare(sides.rhs);
   const value = rhs?.ok === true && rhs.kind === 'expression' ? rhs : undefined;
   const accepts = (text: string): boolean => {
-      const got = prepareGot(text);
-      if (!got.ok) return false;
-      // A `\propto` / `\sim` statement never decides an answer that asks for an exact value; where
-      // the problem asks for a scaling, it states the expected value up to a constant factor.
-      if (scalingOf(got) !== undefined && scalingOf(want) === undefined) {
-        // Where the problem asks for an estimate, `v_0 \sim X` states the estimate X itself: read as
-        // `v_0 = X`, compared exactly (a factor of 2 stays wrong).
-        // A bare expected estimate is met by the statement's right side.
-        if (!scaling && estimate && scalingOf(got) === 'sim') {
-          const equation = estimateAsEquality(text);
-          const rhs = want.kind === 'expression' ? relationSides(equation)?.rhs : equation;
-          return rhs !== undefined && accepts(rhs);
-        }
-        const scaled = scaling ? scalingAgainst(text, got, e.latex, want, value, prepare) : undefined;
-        return scaled !== undefined && compare(got, scaled) === 'equivalent';
+    const got = prepareGot(text);
+    if (!got.ok) return false;
+    // A `\propto` / `\sim` statement never decides an answer that asks for an exact value; where
+    // the problem asks for a scaling, it states the expected value up to a constant factor.
+    if (scalingOf(got) !== undefined && scalingOf(want) === undefined) {
+      // Where the problem asks for an estimate, `v_0 \sim X` states the estimate X itself: read as
+      // `v_0 = X`, compared exactly (a factor of 2 stays wrong).
+      // A bare expected estimate is met by the statement's right side.
+      if (!scaling && estimate && scalingOf(got) === 'sim') {
+        const equation = estimateAsEquality(text);
+        const rhs = want.kind === 'expression' ? relationSides(equation)?.rhs : equation;
+        return rhs !== undefined && accepts(rhs);
       }
-      if (got.kind === want.kind) return compare(got, want) === 'equivalent';
-      return value !== undefined && got.kind === 'expression' && compare(got, value) === 'equivalent';
+      const scaled = scaling ? scalingAgainst(text, got, e.latex, want, value, prepare) : undefined;
+      return scaled !== undefined && compare(got, scaled) === 'equivalent';
+    }
+    if (got.kind === want.kind) return compare(got, want) === 'equivalent';
+    return value !== undefined && got.kind === 'expression' && compare(got, value) === 'equivalent';
   };
   return { numerical: false, accepts };
 }

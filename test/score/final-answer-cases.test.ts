@@ -24,7 +24,8 @@ interface Case {
    * k, Coulomb's k for 1/(4πε₀)), 15 a scaling answer (`\sim`, `\propto`) where the problem asks for a
    * scaling, 16 a relation between givens the reference states (`MR = mr`), 17 a whole number written in
    * groups of three digits (`64,100`, `2{,}260{,}000`, `6\,563`), 18 a problem asking for an estimate
-   * (`v_0 \sim X` states the estimate X, compared exactly).
+   * (`v_0 \sim X` states the estimate X, compared exactly), 19 an astronomical mark written after its
+   * symbol (`L \odot` for L_⊙).
    */
   readonly class?: number;
 }
