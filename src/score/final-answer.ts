@@ -34,6 +34,7 @@ import {
   phraseMatches,
   relationSides,
 } from './answer-text.js';
+import { askedExtremum, extremumName } from './asked-extremum.js';
 import { constantNotations, namedConstants, textSymbols } from './constant-notation.js';
 import { finalStatements, PLUS_MINUS, type Statement, signBranches } from './final-statements.js';
 import {
@@ -384,8 +385,21 @@ function judgeAll(
     const sides = relationSides(e.latex);
     return sides === undefined ? undefined : prepare(sides.lhs);
   });
-  const keys = quantities.map((q) => (q === undefined ? undefined : quantityKey(q)));
-  const repeated = new Set(keys.filter((k, i) => k !== undefined && keys.indexOf(k) !== i));
+  const plainKeys = quantities.map((q) => (q === undefined ? undefined : quantityKey(q)));
+  const repeated = new Set(plainKeys.filter((k, i) => k !== undefined && plainKeys.indexOf(k) !== i));
+  // A problem asking for the maximum (minimum) of a quantity is answered by the answer's statement of
+  // the quantity at it (`\mu_{\max} = \frac{qcR}{3}` after the general `\mu = \frac{q\omega R^2}{3}`).
+  const extremum = askedExtremum(problemStatement(problem));
+  const atExtremum = expected.map((e) => {
+    const lhs = extremum === undefined ? undefined : relationSides(e.latex)?.lhs;
+    const name = lhs === undefined ? undefined : extremumName(lhs, extremum!);
+    const q = name === undefined ? undefined : prepare(name);
+    const key = q === undefined ? undefined : quantityKey(q);
+    if (q === undefined || key === undefined) return undefined;
+    const variables = q.ok ? q.variables.filter((v) => v !== VALUE_SYMBOL) : [];
+    return statements.some((s) => s.names(key, variables)) ? { key, q } : undefined;
+  });
+  const keys = plainKeys.map((k, i) => atExtremum[i]?.key ?? k);
   const inPart = (e: Expected) => expected.filter((x) => x.letter === e.letter).length;
   const compare = options.compare ?? ((got, want) => compareFormulas(got, want, equivalence).verdict);
   read.definitions ??= answerDefinitions(statements, prepare);
@@ -483,7 +497,7 @@ function judgeAll(
     const plain = build();
     if (plain === undefined) return undefined;
     const test = withDefinitions(plain, e, definitions, problem, prepare, build);
-    const variables = quantities[i]?.variables ?? [];
+    const variables = (atExtremum[i]?.q ?? quantities[i])?.variables ?? [];
     return judge(
       e,
       keys[i],

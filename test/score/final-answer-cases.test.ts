@@ -25,7 +25,7 @@ interface Case {
    * scaling, 16 a relation between givens the reference states (`MR = mr`), 17 a whole number written in
    * groups of three digits (`64,100`, `2{,}260{,}000`, `6\,563`), 18 a problem asking for an estimate
    * (`v_0 \sim X` states the estimate X, compared exactly), 19 an astronomical mark written after its
-   * symbol (`L \odot` for L_⊙).
+   * symbol (`L \odot` for L_⊙), 20 a maximum or minimum asked, stated under the decorated name (`\mu_{\max}`).
    */
   readonly class?: number;
 }
