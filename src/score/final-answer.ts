@@ -62,6 +62,7 @@ import {
   writtenDimension,
   writtenValue,
 } from './numeric-answer.js';
+import { problemDefinitions } from './problem-definitions.js';
 import { proseAliases } from './prose-aliases.js';
 import { type GivenRelation, givenRelations, relationDefinitions } from './reference-relations.js';
 import type { FinalAnswerCheck } from './types.js';
@@ -326,6 +327,16 @@ function problemSymbols(problem: Problem): ReadonlySet<string> {
   return known;
 }
 
+const definitionsMemo = new WeakMap<Problem, ReadonlyMap<string, AnswerDefinition>>();
+
+/** The definitions the problem text gives ({@link problemDefinitions}), memoized per problem. */
+function definitionsOf(problem: Problem): ReadonlyMap<string, AnswerDefinition> {
+  let known = definitionsMemo.get(problem);
+  if (known === undefined)
+    definitionsMemo.set(problem, (known = problemDefinitions(problemStatement(problem))));
+  return known;
+}
+
 const namedMemo = new WeakMap<Problem, ReadonlyMap<string, string>>();
 
 /** The letters the problem text names as standard constants ({@link namedConstants}), memoized per problem. */
@@ -449,6 +460,9 @@ function judgeAll(
   // the text, `a` in the reference; `Q_0` and `Q`), and a magnitude the reference writes that the
   // answer gives in components (`(v_x^2 + v_y^2)^{3/2}` for `v^3`).
   for (const [name, d] of lookalikeAliases(problemSymbols(problem), referenceSymbols())) implied(name, d);
+  // A definition the problem text gives ("Let $\omega = \sqrt{k/m}$"): an answer written in ω answers
+  // a reference written in k and m.
+  for (const [name, d] of definitionsOf(problem)) implied(name, d);
   // A relation the reference states between givens (`M R - m r = 0`): an answer written with one
   // given where the reference writes another is read through it.
   const written = answerSymbols(statements, prepare);
