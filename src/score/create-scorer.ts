@@ -17,6 +17,7 @@ import { checkFinalAnswer, creditFinalNodes } from './final-answer.js';
 import { LruCache } from './lru-cache.js';
 import { createPairMatcher, type MatchStats, type PairMatcher } from './pair-matcher.js';
 import { type PreparedNode, prepareNodes } from './prepare-nodes.js';
+import { referenceFindings } from './reference-checks.js';
 import { type ScorePolicy, stepCredit } from './step-credit.js';
 import type { NodeCredit, RecordFormula, ScoreRecord, SubquestionScore } from './types.js';
 
@@ -155,6 +156,9 @@ export function createScorer(problems: readonly Problem[], options: ScorerOption
   const policy = options.policy ?? 'derived';
   const prepared = new Map<string, PreparedNode[]>();
   const givens = new Map<string, ReadonlySet<number>>();
+  // Findings about a problem's expected answers (a reference that cannot be what is asked), shown on
+  // every record of the problem.
+  const findings = new Map<string, readonly Diagnostic[]>();
   const prime = (nodes: readonly PreparedNode[]) => {
     for (const node of nodes) for (const part of node.parts) matcher.prime(part);
   };
@@ -177,6 +181,7 @@ export function createScorer(problems: readonly Problem[], options: ScorerOption
     // no response.
     prime(nodes);
     givens.set(problem.id, givenOf(problem, nodes));
+    findings.set(problem.id, referenceFindings(problem));
   }
   // A short id per distinct constants map: the answer-cache key is `id\u0000latex`, not the whole
   // constants JSON (long keys cost a hash of their full length on every lookup).
@@ -274,6 +279,10 @@ export function createScorer(problems: readonly Problem[], options: ScorerOption
       given = givenOf(problem, nodes);
     }
     const diagnostics: Diagnostic[] = nodes.flatMap((n) => n.diagnostics);
+    diagnostics.push(
+      ...((byId.get(problem.id) === original ? findings.get(problem.id) : undefined) ??
+        referenceFindings(problem)),
+    );
     const where = `problem ${problem.id}${call.response_id === undefined ? '' : ` response ${call.response_id}`}`;
     if (response.trim() === '')
       diagnostics.push({ code: 'empty-response', severity: 'warning', message: 'empty response', where });

@@ -1,0 +1,125 @@
+import { childNodes } from '../core/child-nodes.js';
+import type { Diagnostic } from '../core/diagnostic.js';
+import { printTree } from '../core/print-tree.js';
+import { createPrng } from '../core/prng.js';
+import type { Node } from '../core/tree.js';
+import { problemStatement } from '../dag/given-nodes.js';
+import { problemPrepareOptions } from '../dag/problem-options.js';
+import type { Problem } from '../dag/types.js';
+import { prepareFormula, symbolName, VALUE_SYMBOL } from '../equivalence/index.js';
+import { parseLatex } from '../latex/index.js';
+import { compile } from '../numeric/compile.js';
+import { relationSides } from './answer-text.js';
+
+/** Points an expected answer is evaluated at. */
+const DRAWS = 8;
+/** Where each variable is drawn: positive values of order one. */
+const RANGE: readonly [number, number] = [0.5, 3];
+
+/**
+ * Findings about a problem's expected final answers that a reader of its records should see: a
+ * reference that cannot be what the question asks (diagnostic `reference-suspect`, a warning). The
+ * grading is not changed: an answer is still compared with the reference as written.
+ * - An answer that subtracts a term from itself (`|\sqrt{c^2 - v_1^2} - \sqrt{c^2 - v_1^2}|` in a
+ *   numerator: one term written twice where two were meant).
+ * - A problem that asks for one quantity's magnitude ("Find the magnitude of the electric field")
+ *   whose expected answer is negative at every draw of positive variables.
+ * Deterministic: the draws are seeded by the problem id and the answer.
+ */
+export function referenceFindings(problem: Problem): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const answers = [
+    ...(problem.final_answer ?? []).map((latex) => ({ latex, form: problem.final_answer_form })),
+    ...(problem.subquestions ?? []).flatMap((s) =>
+      (s.final_answer ?? []).map((latex) => ({
+        latex,
+        form: s.final_answer_form ?? problem.final_answer_form,
+      })),
+    ),
+  ];
+  const where = `problem ${problem.id}`;
+  for (const { latex, form } of answers) {
+    if (form === 'text-based') continue;
+    const twice = repeatedDifference(latex);
+    if (twice !== undefined)
+      out.push({
+        code: 'reference-suspect',
+        severity: 'warning',
+        message: `the expected answer ${latex} subtracts ${twice} from itself, so that term is 0 whatever the values: likely a typo in the reference (one term written twice where two were meant); answers are still graded against it as written`,
+        where,
+      });
+  }
+  // A magnitude asked for one quantity, and a reference negative wherever its variables are positive.
+  const only = answers.length === 1 ? answers[0]! : undefined;
+  if (only !== undefined && only.form !== 'text-based' && asksMagnitude(problemStatement(problem))) {
+    const sides = relationSides(only.latex);
+    const value = sides !== undefined && symbolName(sides.lhs) !== undefined ? sides.rhs : only.latex;
+    const p = prepareFormula(value, problemPrepareOptions(problem));
+    if (p.ok && p.kind === 'expression' && p.branches.length === 1) {
+      const variables = p.variables.filter((v) => v !== VALUE_SYMBOL);
+      const values = drawValues(p.branches[0]!.rhs, variables, `${problem.id}\u241e${only.latex}`);
+      if (values?.every((v) => v < 0) === true)
+        out.push({
+          code: 'reference-suspect',
+          severity: 'warning',
+          message: `the problem asks for a magnitude, but the expected answer ${only.latex} is negative${variables.length > 0 ? ` at every draw of positive ${variables.join(', ')}` : ''}: the reference gives a signed value, not the magnitude; answers are still graded against it as written`,
+          where,
+        });
+    }
+  }
+  return out;
+}
+
+/** A sentence that asks for something (find, determine, what is …). */
+const ASKS = /\b(?:find|determine|calculate|compute|what\s+(?:is|are)|give|provide|obtain|express|write)\b/i;
+
+/**
+ * Whether the text asks for a magnitude: a sentence that asks and names "magnitude" ("Find the
+ * magnitude of the field", "provide its magnitude"), not "order of magnitude" nor a given value
+ * ("a dipole of magnitude $p = …$", "has the magnitude 3.0 × 10³ N/C").
+ */
+function asksMagnitude(text: string): boolean {
+  return text
+    .split(/(?<=[.?!])\s+/)
+    .some(
+      (sentence) =>
+        ASKS.test(sentence) &&
+        /\bmagnitude\b(?!\s+(?:of\s+)?(?:about\s+)?\$|\s+\d)/i.test(sentence) &&
+        !/order[- ]of[- ]magnitude/i.test(sentence),
+    );
+}
+
+/** The LaTeX of a term the expression subtracts from itself (`X - X`, written with a symbol), if any. */
+function repeatedDifference(latex: string): string | undefined {
+  const parsed = parseLatex(latex);
+  if (!parsed.ok) return undefined;
+  const stack: Node[] = [parsed.tree];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.type === 'binary' && node.op === '-' && hasSymbol(node.left)) {
+      const left = printTree(node.left);
+      if (left === printTree(node.right)) return latex.slice(node.left.span.start, node.left.span.end);
+    }
+    stack.push(...childNodes(node));
+  }
+  return undefined;
+}
+
+function hasSymbol(node: Node): boolean {
+  if (node.type === 'symbol') return true;
+  return childNodes(node).some(hasSymbol);
+}
+/** The expression at {@link DRAWS} seeded points (each variable in {@link RANGE}); undefined when any is not finite. */
+function drawValues(tree: Node, variables: readonly string[], seed: string): number[] | undefined {
+  const compiled = compile(tree, variables);
+  const prng = createPrng(`reference-check\u241e${seed}`);
+  const values: number[] = [];
+  const point = new Float64Array(variables.length);
+  for (let k = 0; k < DRAWS; k++) {
+    for (let i = 0; i < variables.length; i++) point[i] = prng.uniform(RANGE[0], RANGE[1]);
+    const v = compiled.fn(point);
+    if (!Number.isFinite(v)) return undefined;
+    values.push(v);
+  }
+  return values;
+}
