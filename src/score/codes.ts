@@ -9,7 +9,7 @@ export const SCORE_CODES: Readonly<Record<string, string>> = {
   'formula-unprepared': 'An answer formula could not be prepared (normalization or evaluation problem).',
   'final-answer-unevaluable': 'An expected numerical final answer has no numeric value.',
   'reference-suspect':
-    'An expected final answer cannot be what the problem asks (a term subtracted from itself, so the answer is 0 whatever the values; a negative value where the problem asks for a magnitude): likely an error in the reference. Answers are still graded against it as written; the record says so.',
+    'An expected final answer cannot be what the problem asks (a term subtracted from itself, so the answer is 0 whatever the values; a negative value where the problem asks for a magnitude, another unit than the question asks for, a unit where it asks for a percentage): likely an error in the reference. Answers are still graded against it as written; the record says so.',
   'contradictory-values':
     'The answer gives one quantity different values together (a chain r = 20 = 25, a list, lines with only math or hedge words between them): those formulas earn no step credit and the quantity no final-answer credit. A value revised after other prose ("correcting the sign, v = -3") or another situation ("after the collision") is no contradiction; parts (a), (b) are never compared.',
   'response-truncated':

@@ -9,7 +9,12 @@ import type { Problem } from '../dag/types.js';
 import { prepareFormula, symbolName, VALUE_SYMBOL } from '../equivalence/index.js';
 import { parseLatex } from '../latex/index.js';
 import { compile } from '../numeric/compile.js';
+import { parseUnit } from '../physics/units.js';
 import { relationSides } from './answer-text.js';
+import { sameDimension, writtenDimension } from './numeric-answer.js';
+
+/** The dimension of a pure number. */
+const DIMENSIONLESS: readonly number[] = [0, 0, 0, 0, 0, 0, 0];
 
 /** Points an expected answer is evaluated at. */
 const DRAWS = 8;
@@ -24,6 +29,8 @@ const RANGE: readonly [number, number] = [0.5, 3];
  *   numerator: one term written twice where two were meant).
  * - A problem that asks for one quantity's magnitude ("Find the magnitude of the electric field")
  *   whose expected answer is negative at every draw of positive variables.
+ * - A value in another dimension than the unit the question asks for ("Answer in Watts." with a
+ *   reference in N), or with a unit where the question asks for a percentage.
  * Deterministic: the draws are seeded by the problem id and the answer.
  */
 export function referenceFindings(problem: Problem): Diagnostic[] {
@@ -67,7 +74,53 @@ export function referenceFindings(problem: Problem): Diagnostic[] {
         });
     }
   }
+  // A value whose unit is not the one the question asks for ("Answer in Watts" with a value in N;
+  // "What is the percentage increase" with a value in K).
+  if (only !== undefined && only.form === 'numerical') {
+    const sides = relationSides(only.latex);
+    const dimension = writtenDimension(
+      prepareFormula(sides === undefined ? only.latex : sides.rhs, problemPrepareOptions(problem)),
+    );
+    const asked = askedUnit(problem.context);
+    const unit = dimension === undefined ? undefined : asked;
+    if (dimension !== undefined && unit !== undefined && !sameDimension(dimension, unit.dimension))
+      out.push({
+        code: 'reference-suspect',
+        severity: 'warning',
+        message: `the problem asks for the answer in ${unit.word}, but the expected answer ${only.latex} is in another dimension: the reference's unit (or its quantity) is not the one asked; answers are still graded against it as written`,
+        where,
+      });
+    else if (
+      dimension !== undefined &&
+      asksPercentage(problem.context) &&
+      !sameDimension(dimension, DIMENSIONLESS)
+    )
+      out.push({
+        code: 'reference-suspect',
+        severity: 'warning',
+        message: `the problem asks for a percentage, but the expected answer ${only.latex} carries a unit: the reference gives another quantity than the one asked; answers are still graded against it as written`,
+        where,
+      });
+  }
   return out;
+}
+
+/** The unit a question asks its answer in ("Answer in Watts.", "Give your answer in joules"). */
+function askedUnit(text: string): { word: string; dimension: readonly number[] } | undefined {
+  const m =
+    /\b(?:answer|give (?:the|your) (?:answer|value)|express (?:the|your) answer)\s+in\s+([A-Za-z]+)\s*[.!]?\s*$/im.exec(
+      text,
+    );
+  if (m === null) return undefined;
+  const unit = parseUnit(m[1]!.toLowerCase());
+  return unit.ok ? { word: m[1]!, dimension: unit.dim } : undefined;
+}
+
+/** Whether an asking sentence asks for a percentage ("What is the percentage increase from T₀ to T₁?"). */
+function asksPercentage(text: string): boolean {
+  return text
+    .split(/(?<=[.?!])\s+/)
+    .some((sentence) => ASKS.test(sentence) && /\bpercent(?:age)?\b/i.test(sentence));
 }
 
 /** A sentence that asks for something (find, determine, what is …). */

@@ -79,3 +79,43 @@ test('every record of the problem carries the finding', () => {
   const record = createScorer([p]).scoreResponse(p, '$$u = 0$$');
   assert.ok(record.diagnostics.some((d) => d.code === 'reference-suspect'));
 });
+
+const numeric = (context: string, final: string): Problem => ({
+  ...problem(context, [final]),
+  final_answer_form: 'numerical',
+});
+
+test('a reference in another unit than the one the question asks for is reported', () => {
+  const found = referenceFindings(
+    numeric(
+      'A lattice of copper wires carries heat. What is the heat flow between two adjacent points? Answer in Watts.',
+      '4.62\\,\\mathrm{N}',
+    ),
+  );
+  assert.equal(found.length, 1);
+  assert.match(found[0]!.message, /in Watts/);
+  assert.deepEqual(
+    referenceFindings(
+      numeric(
+        'A lattice of copper wires carries heat. What is the heat flow between two adjacent points? Answer in Watts.',
+        '4.62\\,\\mathrm{W}',
+      ),
+    ),
+    [],
+    'near miss: the unit asked',
+  );
+});
+
+test('a reference with a unit where the question asks for a percentage is reported', () => {
+  const ask =
+    'The absorptivity of the atmosphere changes. What is the percentage increase from $T_0$ to $T_1$?';
+  assert.equal(referenceFindings(numeric(ask, '289.601\\,\\mathrm{K}')).length, 1);
+  assert.deepEqual(referenceFindings(numeric(ask, '1.6\\,\\%')), [], 'near miss: a percentage');
+  assert.deepEqual(
+    referenceFindings(
+      numeric('The planet warms by 2 percent of its absolute temperature. Find $T_1$.', '295\\,\\mathrm{K}'),
+    ),
+    [],
+    'near miss: a percentage the text gives, not asks for',
+  );
+});
