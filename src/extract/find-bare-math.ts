@@ -82,6 +82,11 @@ export function findBareMath(text: string, blocks: readonly MathBlock[]): MathBl
       );
       for (const b of bold)
         out.push({ content: b.text, offset: start + b.start, kind: 'inline', rows: false, emphasis: true });
+      for (const z of zeroWords(line)) {
+        const at = start + z;
+        if (!covered.some(([s, e]) => s <= at && e > at))
+          out.push({ content: '0', offset: at, kind: 'inline', rows: false });
+      }
       if (!skipLine(line, start, end, covered))
         for (const span of lineSpans(line, bold)) out.push({ ...span, offset: start + span.offset });
     }
@@ -90,6 +95,21 @@ export function findBareMath(text: string, blocks: readonly MathBlock[]): MathBl
   }
   return out;
 }
+
+/**
+ * "Zero" stated as a value in words: after a copula that ends the statement ("the offset is zero.",
+ * "the net force equals zero,"), or opening a line ("Zero — the clocks were synchronized"). Offsets of
+ * the word in the line. Not "not zero", "nonzero", "zero-point", "zero at first" (a word follows).
+ */
+function zeroWords(line: string): number[] {
+  if (!/zero/i.test(line)) return [];
+  return [...line.matchAll(ZERO_WORD)].map(
+    (m) => (m.index ?? 0) + m[0].length - m[1]!.length - (m[2]?.length ?? 0),
+  );
+}
+
+const ZERO_WORD =
+  /(?:^[ \t]*(?:[-*+•][ \t]+)?(?:\*\*|__)?|\b(?:is|are|equals|be|becomes|remains)[ \t]+(?:exactly[ \t]+|simply[ \t]+)?(?:\*\*|__)?)(zero)(\*\*|__)?(?=[ \t]*(?:[.,;!—–]|-{1,2}[ \t]|$))/gi;
 
 function skipLine(line: string, start: number, end: number, covered: readonly (readonly [number, number])[]) {
   if (!/[=\\<>≈≤≥∼∝~0-9]/.test(line)) return true;

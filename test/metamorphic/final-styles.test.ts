@@ -20,6 +20,10 @@ const BROKEN: Readonly<Record<string, number>> = {
   'approx-latex': 2,
   'trailing-period': 2,
   'trailing-comma': 1,
+  // b5-206: its one line `I = L_⊙/(4πR²); for absorption, P = I/c = L_⊙/(4πR²c)` becomes
+  // `$$\boxed{P = I/c}$$` alone, losing the answer's definition of I: the rewrite drops information,
+  // and rejecting it is right.
+  'boxed-dollars': 1,
 };
 /** Near misses accepted, per style, at the sample drawn (measured 2026-11-27). */
 const ACCEPTED: Readonly<Record<string, number>> = {

@@ -25,7 +25,8 @@ interface Case {
    * scaling, 16 a relation between givens the reference states (`MR = mr`), 17 a whole number written in
    * groups of three digits (`64,100`, `2{,}260{,}000`, `6\,563`), 18 a problem asking for an estimate
    * (`v_0 \sim X` states the estimate X, compared exactly), 19 an astronomical mark written after its
-   * symbol (`L \odot` for L_⊙), 20 a maximum or minimum asked, stated under the decorated name (`\mu_{\max}`).
+   * symbol (`L \odot` for L_⊙), 20 a maximum or minimum asked, stated under the decorated name (`\mu_{\max}`), 21 zero
+   * stated in words ("Zero —", "the offset is zero.").
    */
   readonly class?: number;
 }
