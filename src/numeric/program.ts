@@ -28,7 +28,9 @@ export interface Program {
   readonly result: number;
 }
 
-// Opcodes. `a`, `b` are registers unless noted.
+// Opcodes. `a`, `b` are registers unless noted. `exec` switches on their values written as literals
+// (a switch on literals is a jump table; on these imported constants it was a chain of up to 44
+// comparisons per instruction): keep the two in step.
 export const CELL = 1; // r[d] = cells[a][0]
 export const EXT = 2; // r[d] = ext[a](v)
 export const NEG = 3;
@@ -126,146 +128,196 @@ export function exec(p: Program, v: Float64Array): void {
     const d = code[pc + 1]!;
     const a = code[pc + 2]!;
     switch (code[pc]!) {
-      case CELL:
+      case 1: // CELL
         r[d] = p.cells[a]![0]!;
         break;
-      case EXT:
+      case 2: // EXT
         r[d] = p.ext[a]!(v);
         break;
-      case NEG:
+      case 3: // NEG
         r[d] = -r[a]!;
         break;
-      case ADD:
+      case 4: // ADD
         r[d] = r[a]! + r[code[pc + 3]!]!;
         break;
-      case SUB:
+      case 5: // SUB
         r[d] = r[a]! - r[code[pc + 3]!]!;
         break;
-      case MUL:
+      case 6: // MUL
         r[d] = r[a]! * r[code[pc + 3]!]!;
         break;
-      case DIV:
+      case 7: // DIV
         r[d] = r[a]! / r[code[pc + 3]!]!;
         break;
-      case SQUARE: {
+      case 8: {
+        // SQUARE
         const u = r[a]!;
         r[d] = u * u;
         break;
       }
-      case CUBE: {
+      case 9: {
+        // CUBE
         const u = r[a]!;
         r[d] = u * u * u;
         break;
       }
-      case RECIPROCAL:
+      case 10: // RECIPROCAL
         r[d] = 1 / r[a]!;
         break;
-      case POW:
+      case 11: // POW
         r[d] = r[a]! ** r[code[pc + 3]!]!;
         break;
-      case ODD_POWER: {
+      case 12: {
+        // ODD_POWER
         const b = code[pc + 3]!;
         r[d] = oddRationalPower(r[a]!, r[b]!, r[b + 1]!);
         break;
       }
-      case FACTORIAL:
+      case 13: // FACTORIAL
         r[d] = gamma(r[a]! + 1);
         break;
-      case LOG_BASE:
+      case 14: // LOG_BASE
         r[d] = Math.log(r[a]!) / Math.log(r[code[pc + 3]!]!);
         break;
-      case NTH_ROOT:
+      case 15: // NTH_ROOT
         r[d] = nthRoot(r[a]!, r[code[pc + 3]!]!);
         break;
-      case MAX:
+      case 16: // MAX
         r[d] = Math.max(r[a]!, r[code[pc + 3]!]!);
         break;
-      case MIN:
+      case 17: // MIN
         r[d] = Math.min(r[a]!, r[code[pc + 3]!]!);
         break;
-      case SIN:
+      case 18: // SIN
         r[d] = Math.sin(r[a]!);
         break;
-      case COS:
+      case 19: // COS
         r[d] = Math.cos(r[a]!);
         break;
-      case TAN:
+      case 20: // TAN
         r[d] = Math.tan(r[a]!);
         break;
-      case COT:
+      case 21: // COT
         r[d] = 1 / Math.tan(r[a]!);
         break;
-      case SEC:
+      case 22: // SEC
         r[d] = 1 / Math.cos(r[a]!);
         break;
-      case CSC:
+      case 23: // CSC
         r[d] = 1 / Math.sin(r[a]!);
         break;
-      case ASIN:
+      case 24: // ASIN
         r[d] = Math.asin(r[a]!);
         break;
-      case ACOS:
+      case 25: // ACOS
         r[d] = Math.acos(r[a]!);
         break;
-      case ATAN:
+      case 26: // ATAN
         r[d] = Math.atan(r[a]!);
         break;
-      case ACOT:
+      case 27: // ACOT
         r[d] = Math.PI / 2 - Math.atan(r[a]!);
         break;
-      case SINH:
+      case 28: // SINH
         r[d] = Math.sinh(r[a]!);
         break;
-      case COSH:
+      case 29: // COSH
         r[d] = Math.cosh(r[a]!);
         break;
-      case TANH:
+      case 30: // TANH
         r[d] = Math.tanh(r[a]!);
         break;
-      case COTH:
+      case 31: // COTH
         r[d] = 1 / Math.tanh(r[a]!);
         break;
-      case SECH:
+      case 32: // SECH
         r[d] = 1 / Math.cosh(r[a]!);
         break;
-      case CSCH:
+      case 33: // CSCH
         r[d] = 1 / Math.sinh(r[a]!);
         break;
-      case ASINH:
+      case 34: // ASINH
         r[d] = Math.asinh(r[a]!);
         break;
-      case ACOSH:
+      case 35: // ACOSH
         r[d] = Math.acosh(r[a]!);
         break;
-      case ATANH:
+      case 36: // ATANH
         r[d] = Math.atanh(r[a]!);
         break;
-      case EXP:
+      case 37: // EXP
         r[d] = Math.exp(r[a]!);
         break;
-      case LN:
+      case 38: // LN
         r[d] = Math.log(r[a]!);
         break;
-      case LG:
+      case 39: // LG
         r[d] = Math.log10(r[a]!);
         break;
-      case SQRT:
+      case 40: // SQRT
         r[d] = Math.sqrt(r[a]!);
         break;
-      case ABS:
+      case 41: // ABS
         r[d] = Math.abs(r[a]!);
         break;
-      case FLOOR:
+      case 42: // FLOOR
         r[d] = Math.floor(r[a]!);
         break;
-      case CEIL:
+      case 43: // CEIL
         r[d] = Math.ceil(r[a]!);
         break;
-      default:
+      default: // SIGN
         r[d] = Math.sign(r[a]!);
     }
   }
 }
+
+/**
+ * Runs one program with every opcode once, at load. V8 optimizes {@link exec} after a few hundred
+ * runs, with type feedback only for the opcodes met so far; the first later run of another opcode
+ * (a `\sin` after a process's first polynomials) deoptimized it, ~7 times in a new process, each
+ * time recompiling. With feedback for every case it is optimized once. External steps are five
+ * distinct functions, so the call site is megamorphic as it is for real integrals and sums. Pure:
+ * the program's registers are its own.
+ */
+/** Runs of the warm-up program (~50 µs in all). */
+const WARM_UP_RUNS = 200;
+
+function warmUp(): void {
+  const ops = SIGN - CELL + 1;
+  const base = 4; // r0 loaded from slot 0, r1 = 0.25, r2 = 3, r3 = 5 (ODD_POWER's p/q)
+  const code = new Int32Array(4 * (ops + 4));
+  let pc = 0;
+  const put = (op: number, d: number, a: number, b: number) => {
+    code.set([op, d, a, b], pc);
+    pc += 4;
+  };
+  for (let op = CELL; op <= SIGN; op++) {
+    const d = base + op - CELL;
+    if (op === CELL || op === EXT) put(op, d, 0, 0);
+    else if (op === ODD_POWER) put(op, d, 0, 2);
+    else put(op, d, 0, 1);
+  }
+  for (let k = 1; k < 5; k++) put(EXT, base + ops + k - 1, k, 0);
+  const regs = new Float64Array(base + ops + 4);
+  regs.set([0, 0.25, 3, 5]);
+  const program: Program = {
+    loads: Int32Array.of(0, 0),
+    code,
+    regs,
+    ext: [(v) => v[0]! + 1, (v) => v[0]! + 2, (v) => v[0]! + 3, (v) => v[0]! + 4, (v) => v[0]! + 5],
+    cells: [Float64Array.of(0.5)],
+    result: base,
+  };
+  // (V8 allocates a function's feedback vector only after some runs: a few hundred suffice.)
+  const values = new Float64Array(1);
+  for (let k = 0; k < WARM_UP_RUNS; k++) {
+    values[0] = (k % 7) - 2.5;
+    exec(program, values);
+  }
+}
+
+warmUp();
 
 /** Runs a program on the values `v` and returns its result (see {@link exec}). */
 export function run(p: Program, v: Float64Array): number {
