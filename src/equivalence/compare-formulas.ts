@@ -172,6 +172,9 @@ function runTrials(
     (a.costlyVariables.length === 0) !== (b.costlyVariables.length === 0)
       ? a.costlyVariables.length === 0
       : a.canonical <= b.canonical;
+  // Solver settings per formula and target (read-only below, so made once).
+  const settingsA = new Map<string, ReturnType<typeof solverFor>>();
+  const settingsB = new Map<string, ReturnType<typeof solverFor>>();
   let currentPhase = 0;
   const trials: Trial[] = [];
   let nEq = 0;
@@ -197,7 +200,10 @@ function runTrials(
       currentPhase = phase;
       futile.clear();
     }
-    const live = order.filter((v) => !exhausted.has(v) && !futile.retired.has(v));
+    const live =
+      exhausted.size === 0 && futile.retired.size === 0
+        ? order
+        : order.filter((v) => !exhausted.has(v) && !futile.retired.has(v));
     if (live.length === 0) {
       if (!order.some((v) => !exhausted.has(v))) break;
       t = (phase + 1) * maxTrials - 1; // every target futile in this phase: on to the next one
@@ -214,7 +220,10 @@ function runTrials(
       if (v !== target) assignment[v] = pinned.has(v) ? 0 : value * (scales[v] ?? 1);
     }
     const solve = (f: PreparedFormula) => {
-      const { solver, cap } = solverFor(f, target, options, scales[target]);
+      const settings = f === a ? settingsA : settingsB;
+      let s = settings.get(target);
+      if (s === undefined) settings.set(target, (s = solverFor(f, target, options, scales[target])));
+      const { solver, cap } = s;
       const evalBudget = Math.min(cap, Math.max(1, budget - evals));
       const solved =
         reference !== undefined && f === b
@@ -247,14 +256,14 @@ function runTrials(
     // A rejection must rest on a point that rounding cannot explain (rounding-decides.ts).
     if (outcome === 'rejecting' && !rejectionStands(sa!.set, sb!.set, a, b, target, assignment, tol, mode))
       outcome = 'failed';
-    const trial: Trial = {
+    const trial: Mutable<Trial> = {
       target,
       assignment,
       solutionsA: describe(sa),
       solutionsB: describe(sb),
       outcome,
-      ...(phase > 0 ? { range: [lo, hi] as const } : {}),
     };
+    if (phase > 0) trial.range = [lo, hi] as const;
     trials.push(trial);
     futile.record(target, outcome !== 'failed');
     if (outcome === 'failed') {

@@ -56,7 +56,17 @@ function compute(formula: PreparedFormula, mode: EquivalenceMode): readonly stri
   // 1/(4πε₀) = 9e9 in a formula, a variable drawn from [2, 20] can be lost against a term 1e9 times
   // larger and look ineffective (F_n in F_n = F - qq'/(4πε₀D²)).
   const scales = variableScales(formula, formula, variables);
-  const draw = () => Object.fromEntries(variables.map((v) => [v, prng.uniform(lo, hi) * (scales[v] ?? 1)]));
+  // Every variable is drawn (the same PRNG sequence whatever the target); `skip` is left out of
+  // the values. Built by assignment: `Object.fromEntries` and a `delete` (which leaves a dictionary
+  // object, slow to copy and to write) cost a measurable share of a fresh answer.
+  const draw = (skip?: string) => {
+    const values: Record<string, number> = {};
+    for (const v of variables) {
+      const value = prng.uniform(lo, hi) * (scales[v] ?? 1);
+      if (v !== skip) values[v] = value;
+    }
+    return values;
+  };
   // Targets inside integrals or series would run a quadrature per probe point: use the others,
   // those the solver can isolate first (a few evaluations a solve instead of a root scan). The
   // effective set does not depend on the target (it is the set the equation's surface depends on).
@@ -65,8 +75,7 @@ function compute(formula: PreparedFormula, mode: EquivalenceMode): readonly stri
     [formula],
   );
   for (const target of targets) {
-    const base = draw();
-    delete base[target];
+    const base = draw(target);
     const reference = solvePrepared(formula, target, base, TOL, BUDGET);
     if (reference.truncated || reference.set.kind !== 'points' || isEmpty(reference.set)) continue;
     const effective = [target];

@@ -38,7 +38,8 @@ export function solvePrepared(
   let defined = false;
   let periodic = false;
   let uncertain = false;
-  const points: number[] = [];
+  // A branch's roots are adopted as they are (one branch: no copy), later branches' appended.
+  let points: readonly number[] = NO_POINTS;
   const intervals: Interval[] = [];
   for (const { lhs, rhs } of formula.branches) {
     const budget = Math.max(1, evalBudget - evals);
@@ -57,7 +58,8 @@ export function solvePrepared(
       evals += r.evals;
       truncated ||= r.truncated;
       if (r.kind === 'identity') return { set: { kind: 'all' }, evals, truncated };
-      if (r.kind === 'roots') points.push(...r.roots);
+      if (r.kind === 'roots' && r.roots.length > 0)
+        points = points.length === 0 ? r.roots : points.concat(r.roots);
       defined ||= r.kind !== 'undefined';
       periodic ||= r.periodic;
       uncertain ||= r.uncertain;
@@ -66,13 +68,24 @@ export function solvePrepared(
   const set: SolutionSet =
     formula.kind === 'inequality'
       ? { kind: 'intervals', intervals: mergeIntervals(intervals) }
-      : { kind: 'points', values: dedupe(points, tol) };
+      : {
+          kind: 'points',
+          values: points.length === 0 ? [] : onePoint(points) ? points : dedupe(points, tol),
+        };
   // Flags set on the literal (a spread of conditional parts was a measurable share of a trial).
   const out: Mutable<PreparedSolution> = { set, evals, truncated };
   if (!defined) out.undefined = true;
   if (periodic) out.periodic = true;
   if (uncertain) out.uncertain = true;
   return out;
+}
+
+/** No roots yet (never returned: an empty set gets an array of its own). */
+const NO_POINTS: readonly number[] = [];
+
+/** One number: already what {@link dedupe} would make of it. */
+function onePoint(points: readonly number[]): boolean {
+  return points.length === 1 && !Number.isNaN(points[0]!);
 }
 
 /** Sorted union of intervals with overlapping or touching pieces merged. */

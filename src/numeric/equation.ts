@@ -165,6 +165,8 @@ const CROSSING_STEPS = [1e-8, 1e-6];
 
 /** Sorted roots with near-duplicates (relative 1e-10) merged. */
 export function dedupeRoots(roots: readonly number[]): number[] {
+  // (Most solves give none or one: no copy to sort.)
+  if (roots.length < 2) return roots.length === 0 ? [] : [roots[0] === 0 ? 0 : roots[0]!];
   const sorted = [...roots].sort((a, b) => a - b);
   const out: number[] = [];
   for (const x of sorted) {

@@ -111,7 +111,13 @@ function done(
   const uncertain = eq.uncertain;
   if (out.kind !== 'roots') return { kind: out.kind, evals, truncated, path, periodic, uncertain };
   let inside = out.roots;
-  if (!inside.every((x) => Math.abs(x) <= window)) inside = inside.filter((x) => Math.abs(x) <= window);
+  if (!allWithin(inside, window)) inside = inside.filter((x) => Math.abs(x) <= window);
   const roots = dedupeRoots(inside);
   return { kind: 'roots', roots, evals, truncated, path, periodic, uncertain };
+}
+
+/** Every value within [−window, window] (NaN is not). */
+function allWithin(values: readonly number[], window: number): boolean {
+  for (let i = 0; i < values.length; i++) if (!(Math.abs(values[i]!) <= window)) return false;
+  return true;
 }
