@@ -17,9 +17,19 @@ export const ANGLE_RANGE = [0.05, 1.5] as const;
  * `\tan\theta_B = n_2/n_1`).
  */
 export function angleVariables(a: PreparedFormula, b: PreparedFormula): Set<string> {
+  const found = new Set<string>(anglesOf(a));
+  for (const v of anglesOf(b)) found.add(v);
+  return found;
+}
+
+/** Each formula's angle variables, found once (every pair with it walked its tree again). */
+const memo = new WeakMap<PreparedFormula, readonly string[]>();
+
+function anglesOf(f: PreparedFormula): readonly string[] {
+  let angles = memo.get(f);
+  if (angles !== undefined) return angles;
   const found = new Set<string>();
-  for (const f of [a, b]) {
-    if (f.tree === undefined) continue;
+  if (f.tree !== undefined) {
     visit(f.tree, found);
     for (const { lhs, rhs } of f.branches.slice(0, 1)) {
       const l = angleSymbol(lhs);
@@ -28,7 +38,8 @@ export function angleVariables(a: PreparedFormula, b: PreparedFormula): Set<stri
       if (r !== undefined && isInverseTrig(lhs)) found.add(r);
     }
   }
-  return found;
+  memo.set(f, (angles = [...found]));
+  return angles;
 }
 
 function visit(node: Node, found: Set<string>): void {

@@ -172,6 +172,11 @@ function runTrials(
     (a.costlyVariables.length === 0) !== (b.costlyVariables.length === 0)
       ? a.costlyVariables.length === 0
       : a.canonical <= b.canonical;
+  // What each variable's draw needs, looked up once per pair rather than at every trial.
+  const isAngle = union.map((v) => angles.has(v));
+  const isInteger = union.map((v) => integers.has(v));
+  const isPinned = union.map((v) => pinned.has(v));
+  const scaleOf = union.map((v) => scales[v] ?? 1);
   // Solver settings per formula and target (read-only below, so made once).
   const settingsA = new Map<string, ReturnType<typeof solverFor>>();
   const settingsB = new Map<string, ReturnType<typeof solverFor>>();
@@ -212,12 +217,12 @@ function runTrials(
     const target = nextTarget(live, visited, isolatable, t);
     visited.add(target);
     const assignment: Record<string, number> = {};
-    for (const v of union) {
+    for (let i = 0; i < union.length; i++) {
+      const v = union[i]!;
       let value = named === undefined ? prng!.uniform(lo, hi) : lo + (hi - lo) * named.uniform(v, t);
-      if (angles.has(v))
-        value = ANGLE_RANGE[0] + ((value - lo) / (hi - lo)) * (ANGLE_RANGE[1] - ANGLE_RANGE[0]);
-      if (integers.has(v)) value = Math.round(value);
-      if (v !== target) assignment[v] = pinned.has(v) ? 0 : value * (scales[v] ?? 1);
+      if (isAngle[i]) value = ANGLE_RANGE[0] + ((value - lo) / (hi - lo)) * (ANGLE_RANGE[1] - ANGLE_RANGE[0]);
+      if (isInteger[i]) value = Math.round(value);
+      if (v !== target) assignment[v] = isPinned[i] ? 0 : value * scaleOf[i]!;
     }
     const solve = (f: PreparedFormula) => {
       const settings = f === a ? settingsA : settingsB;

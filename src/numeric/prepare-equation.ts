@@ -65,10 +65,7 @@ const cache = new WeakMap<Node, WeakMap<Node, PairEntry>>();
  * a caller's budget) and every call, cached or not, charges the compile work to the caller's meter.
  */
 export function prepareEquation(lhs: Node, rhs: Node, target: string): PreparedEquation {
-  let byRhs = cache.get(lhs);
-  if (byRhs === undefined) cache.set(lhs, (byRhs = new WeakMap()));
-  let entry = byRhs.get(rhs);
-  if (entry === undefined) byRhs.set(rhs, (entry = { byTarget: new Map(), shared: undefined }));
+  const entry = pairEntry(lhs, rhs);
   const hit = entry.byTarget.get(target);
   if (hit !== undefined) {
     chargeRecorded(hit.compileWork);
@@ -98,6 +95,30 @@ export function prepareEquation(lhs: Node, rhs: Node, target: string): PreparedE
   entry.byTarget.set(target, prepared);
   return prepared;
 }
+
+/**
+ * The entry of (lhs, rhs). The last few pairs are checked by identity first: a comparison's trials
+ * alternate between two formulas, and two WeakMap lookups per solve were a measurable share of one.
+ */
+function pairEntry(lhs: Node, rhs: Node): PairEntry {
+  for (let i = 0; i < RECENT; i++) if (recentLhs[i] === lhs && recentRhs[i] === rhs) return recentEntry[i]!;
+  let byRhs = cache.get(lhs);
+  if (byRhs === undefined) cache.set(lhs, (byRhs = new WeakMap()));
+  let entry = byRhs.get(rhs);
+  if (entry === undefined) byRhs.set(rhs, (entry = { byTarget: new Map(), shared: undefined }));
+  recentLhs[next] = lhs;
+  recentRhs[next] = rhs;
+  recentEntry[next] = entry;
+  next = (next + 1) % RECENT;
+  return entry;
+}
+
+/** Pairs remembered by identity (a ring; they hold their trees until replaced). */
+const RECENT = 4;
+const recentLhs: (Node | undefined)[] = new Array(RECENT).fill(undefined);
+const recentRhs: (Node | undefined)[] = new Array(RECENT).fill(undefined);
+const recentEntry: (PairEntry | undefined)[] = new Array(RECENT).fill(undefined);
+let next = 0;
 
 function build(
   lhs: Node,
