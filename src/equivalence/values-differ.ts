@@ -1,5 +1,7 @@
 import { createPrng } from '../core/prng.js';
-import { compile } from '../numeric/index.js';
+import type { Node } from '../core/tree.js';
+import { compile, freeVariables } from '../numeric/index.js';
+import { shareable } from '../numeric/prepare-equation.js';
 import { ANGLE_RANGE, angleVariables } from './angle-variables.js';
 import { DEFAULT_EQUIVALENCE_OPTIONS } from './defaults.js';
 import { VALUE_SYMBOL } from './prepare-formula.js';
@@ -36,8 +38,38 @@ export function valuesClearlyDiffer(a: PreparedFormula, b: PreparedFormula): boo
       ? ANGLE_RANGE[0] + ((u - lo) / (hi - lo)) * (ANGLE_RANGE[1] - ANGLE_RANGE[0])
       : u * (scales[v] ?? 1);
   });
-  const x = compile(a.branches[0]!.rhs, variables).fn(values);
-  const y = compile(b.branches[0]!.rhs, variables).fn(values);
+  const x = evaluateAt(a.branches[0]!.rhs, variables, values);
+  const y = evaluateAt(b.branches[0]!.rhs, variables, values);
   if (!Number.isFinite(x) || !Number.isFinite(y)) return false;
   return Math.abs(x - y) > GAP * Math.max(Math.abs(x), Math.abs(y)) + DEFAULT_EQUIVALENCE_OPTIONS.absTol;
+}
+
+/** A side compiled once over its own free variables (see {@link evaluateAt}). */
+interface OwnProgram {
+  readonly slots: readonly string[];
+  readonly fn: (values: Float64Array) => number;
+}
+
+const programs = new WeakMap<Node, OwnProgram>();
+
+/**
+ * The tree's value with `variables[i]` at `values[i]`. A tree whose compiling charges no work is
+ * compiled once over its own free variables and kept (the final-answer check asks about the same
+ * sides again and again); the program performs the same operations whatever the slots, so the value
+ * is the same double. Other trees are compiled for the call, as before.
+ */
+function evaluateAt(tree: Node, variables: readonly string[], values: Float64Array): number {
+  if (!shareable(tree)) return compile(tree, variables).fn(values);
+  let own = programs.get(tree);
+  if (own === undefined) {
+    const slots = freeVariables(tree);
+    own = { slots, fn: compile(tree, slots).fn };
+    programs.set(tree, own);
+  }
+  const at = new Float64Array(own.slots.length);
+  for (let i = 0; i < own.slots.length; i++) {
+    const k = variables.indexOf(own.slots[i]!);
+    at[i] = k === -1 ? Number.NaN : values[k]!;
+  }
+  return own.fn(at);
 }

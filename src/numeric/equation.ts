@@ -24,10 +24,24 @@ export class Equation {
     private readonly lhs: Program,
     private readonly rhs: Program,
     readonly buf: Float64Array,
-    readonly budget: number,
+    public budget: number,
     private readonly cost = 1,
     readonly slot = 0,
   ) {
+    newWorkEpoch();
+  }
+
+  /**
+   * The equation as new, for another solve with a budget of its own (the caller fills `buf`): a
+   * solver reuses one per prepared equation instead of allocating it and its buffer per solve.
+   */
+  reset(budget: number): void {
+    this.l = 0;
+    this.r = 0;
+    this.evals = 0;
+    this.truncated = false;
+    this.uncertain = false;
+    this.budget = budget;
     newWorkEpoch();
   }
 

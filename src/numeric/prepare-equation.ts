@@ -172,9 +172,10 @@ function sharedSides(lhs: Node, rhs: Node): SharedSides | null {
 /**
  * A tree whose compiled program does not depend on the work meter, and whose compiling charges
  * nothing: no integral or sum (folded to a constant at compile time when closed, which evaluates
- * it against the meter) and no derivative (expanded, and charged, by compile).
+ * it against the meter) and no derivative (expanded, and charged, by compile). Its program may be
+ * compiled once and kept.
  */
-function shareable(node: Node): boolean {
+export function shareable(node: Node): boolean {
   switch (node.type) {
     case 'integral':
     case 'sum':

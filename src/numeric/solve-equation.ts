@@ -38,7 +38,7 @@ export function solveEquation(
 ): SolveResult {
   const settings = solveSettings(options, evalBudget);
   const prepared = prepareEquation(lhs, rhs, target);
-  const eq = equationFor(prepared, values, settings.evalBudget);
+  const eq = reusedEquation(prepared, values, settings.evalBudget);
   // The rounding bound of lhs − rhs at a point (a tree walk, charged as one evaluation), which the
   // scan reads only where an identity fails at a few points.
   const roundingError = (x: number): number => {
@@ -59,6 +59,31 @@ export function equationFor(
   const buf = new Float64Array(slots.length);
   for (let i = 0; i < slots.length; i++) if (i !== slot) buf[i] = values[slots[i]!] ?? Number.NaN;
   return new Equation(prepared.lhs, prepared.rhs, buf, budget, prepared.cost, slot);
+}
+
+/**
+ * One {@link Equation} per prepared equation, reset for each solve: a solve never starts another of
+ * the same prepared equation before it returns (integrals and sums inside evaluate programs, not
+ * solves), and nothing keeps the equation after it.
+ */
+const reused = new WeakMap<PreparedEquation, Equation>();
+
+function reusedEquation(
+  prepared: PreparedEquation,
+  values: Readonly<Record<string, number>>,
+  budget: number,
+): Equation {
+  const eq = reused.get(prepared);
+  if (eq === undefined) {
+    const fresh = equationFor(prepared, values, budget);
+    reused.set(prepared, fresh);
+    return fresh;
+  }
+  eq.reset(budget);
+  const { slots, slot } = prepared;
+  const buf = eq.buf;
+  for (let i = 0; i < slots.length; i++) buf[i] = i === slot ? 0 : (values[slots[i]!] ?? Number.NaN);
+  return eq;
 }
 
 function solvePrepared(
