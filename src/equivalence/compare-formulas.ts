@@ -1,6 +1,7 @@
 import { type Diagnostic, diagnostic } from '../core/diagnostic.js';
 import type { Mutable } from '../core/mutable.js';
 import { createPrng } from '../core/prng.js';
+import { sortStrings } from '../core/sort-small.js';
 import type { Node, Verdict } from '../core/tree.js';
 import type { SolveOptions } from '../numeric/index.js';
 import { metered, workExhausted } from '../numeric/work-meter.js';
@@ -101,7 +102,7 @@ function runTrials(
   const minEqual = options.minEqual ?? d.minEqual;
   const range = options.range ?? d.range;
   const fallbacks = options.fallbackRanges ?? (mode === 'physical' ? d.fallbackRanges : []);
-  const union = [...new Set([...a.variables, ...b.variables])].sort();
+  const union = sortStrings([...new Set([...a.variables, ...b.variables])]);
   // Formulas that only state a value (`x = 5.01\times10^{-8}`) compare to the precision written.
   const relTol = options.relTol ?? d.relTol;
   const valueOnly = options.relTol === undefined && statesOneValue(a, b, union, mode);
@@ -145,7 +146,7 @@ function runTrials(
   // (Made only without named draws: a PRNG's seeding was a measurable share of a pair.)
   const prng =
     named === undefined
-      ? createPrng(`${[a.canonical, b.canonical].sort().join('\u241e')}\u241e${mode}${salt}`)
+      ? createPrng(`${sortStrings([a.canonical, b.canonical]).join('\u241e')}\u241e${mode}${salt}`)
       : undefined;
   const order = [...pool];
   if (named !== undefined)
@@ -433,7 +434,7 @@ function asEquationAgainst(p: PreparedFormula, other: PreparedFormula): Prepared
   const [left, right] = other.tree.args as [Node, Node];
   const label = left.type === 'symbol' ? left : right.type === 'symbol' ? right : undefined;
   if (label === undefined) return p;
-  const variables = [...new Set([...p.variables.filter((v) => v !== VALUE_SYMBOL), label.name])].sort();
+  const variables = sortStrings([...new Set([...p.variables.filter((v) => v !== VALUE_SYMBOL), label.name])]);
   return {
     ...p,
     kind: 'equation',

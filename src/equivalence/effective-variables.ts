@@ -1,4 +1,5 @@
 import { createPrng } from '../core/prng.js';
+import { sortStrings } from '../core/sort-small.js';
 import { prepareEquation } from '../numeric/prepare-equation.js';
 import { equationFor } from '../numeric/solve-equation.js';
 import { chargeRecorded, metered } from '../numeric/work-meter.js';
@@ -90,7 +91,7 @@ function compute(formula: PreparedFormula, mode: EquivalenceMode): readonly stri
       if (again.truncated || again.set.kind === 'all') return undefined;
       if (!sameSolutions(reference.set, again.set, TOL, mode)) effective.push(v);
     }
-    return effective.sort();
+    return sortStrings(effective);
   }
   // No target gave a finite solution set (every variable sits inside an integral, or every solve
   // gave "all"): an equation that holds at every draw is an identity, on which no variable has any

@@ -1,5 +1,6 @@
 import { childNodes } from '../core/child-nodes.js';
 import { type Diagnostic, diagnostic, hasError } from '../core/diagnostic.js';
+import { sortStrings } from '../core/sort-small.js';
 import type { Node, RelOp } from '../core/tree.js';
 import { parseLatex } from '../latex/parse-latex.js';
 import { canonicalText, expandPlusMinus, normalize, rewriteBottomUp } from '../normalize/index.js';
@@ -184,11 +185,11 @@ function prepareTree(
     kind,
     op,
     branches,
-    variables: [...variables].sort(),
+    variables: sortStrings([...variables]),
     canonical: canonicalText(tree),
-    derivativeVariables: [...walked.derivative].sort(),
+    derivativeVariables: sortStrings([...walked.derivative]),
     precision,
-    costlyVariables: [...walked.costly].sort(),
+    costlyVariables: sortStrings([...walked.costly]),
   };
 }
 

@@ -3,6 +3,8 @@
  * `physical` mode of the design brief).
  */
 
+import { sortNumbers } from '../core/sort-small.js';
+
 /** An interval of the real line; bounds may be ±Infinity. */
 export interface Interval {
   readonly lo: number;
@@ -50,7 +52,7 @@ export function close(x: number, y: number, tol: Tolerance): boolean {
 /** Sorted values with near-duplicates (within tolerance) merged. */
 export function dedupe(values: readonly number[], unscaled: Tolerance): number[] {
   const tol = scaled(unscaled, values);
-  const sorted = values.filter((v) => !Number.isNaN(v)).sort((a, b) => a - b);
+  const sorted = sortNumbers(values.filter((v) => !Number.isNaN(v)));
   const out: number[] = [];
   for (const v of sorted) if (out.length === 0 || !close(out[out.length - 1]!, v, tol)) out.push(v);
   return out;

@@ -1,4 +1,5 @@
 import { createPrng } from '../core/prng.js';
+import { sortStrings } from '../core/sort-small.js';
 import type { Node } from '../core/tree.js';
 import { compile, freeVariables } from '../numeric/index.js';
 import { shareable } from '../numeric/prepare-equation.js';
@@ -26,11 +27,13 @@ export function valuesClearlyDiffer(a: PreparedFormula, b: PreparedFormula): boo
     f.costlyVariables.length === 0 &&
     f.derivativeVariables.length === 0;
   if (!plain(a) || !plain(b)) return false;
-  const variables = [...new Set([...a.variables, ...b.variables])].filter((v) => v !== VALUE_SYMBOL).sort();
+  const variables = sortStrings(
+    [...new Set([...a.variables, ...b.variables])].filter((v) => v !== VALUE_SYMBOL),
+  );
   const [lo, hi] = DEFAULT_EQUIVALENCE_OPTIONS.range;
   const angles = angleVariables(a, b);
   const scales = variableScales(a, b, variables);
-  const prng = createPrng(`differ\u241e${[a.canonical, b.canonical].sort().join('\u241e')}`);
+  const prng = createPrng(`differ\u241e${sortStrings([a.canonical, b.canonical]).join('\u241e')}`);
   const values = new Float64Array(variables.length);
   variables.forEach((v, i) => {
     const u = prng.uniform(lo, hi);

@@ -1,3 +1,4 @@
+import { sortNumbers } from '../core/sort-small.js';
 import { exec, type Program } from './program.js';
 import { residualOk } from './solve-types.js';
 import { charge, newWorkEpoch, workExhausted } from './work-meter.js';
@@ -181,7 +182,7 @@ const CROSSING_STEPS = [1e-8, 1e-6];
 export function dedupeRoots(roots: readonly number[]): number[] {
   // (Most solves give none or one: no copy to sort.)
   if (roots.length < 2) return roots.length === 0 ? [] : [roots[0] === 0 ? 0 : roots[0]!];
-  const sorted = [...roots].sort((a, b) => a - b);
+  const sorted = sortNumbers([...roots]);
   const out: number[] = [];
   for (const x of sorted) {
     const last = out[out.length - 1];

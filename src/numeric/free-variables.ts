@@ -1,3 +1,4 @@
+import { sortStrings } from '../core/sort-small.js';
 import type { Node } from '../core/tree.js';
 import { expandDerivatives } from './expand-derivatives.js';
 import { variableKey } from './variable-key.js';
@@ -11,7 +12,7 @@ import { variableKey } from './variable-key.js';
 export function freeVariables(tree: Node): string[] {
   const found = new Set<string>();
   collect(expandDerivatives(tree), new Set(), found);
-  return [...found].sort();
+  return sortStrings([...found]);
 }
 
 function collect(node: Node, bound: ReadonlySet<string>, out: Set<string>): void {

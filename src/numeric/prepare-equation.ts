@@ -1,4 +1,5 @@
 import type { Diagnostic } from '../core/diagnostic.js';
+import { sortStrings } from '../core/sort-small.js';
 import type { Node } from '../core/tree.js';
 import { type Compiled, compile, evalCost } from './compile.js';
 import { expandDerivatives } from './expand-derivatives.js';
@@ -131,7 +132,7 @@ function build(
   if (sides === null || !sides.slots.includes(target)) {
     const names = new Set([...freeVariables(lhs), ...freeVariables(rhs)]);
     names.add(target);
-    const slots = [...names].sort();
+    const slots = sortStrings([...names]);
     sides = { slots, l: compile(lhs, slots), r: compile(rhs, slots) };
   }
   const { slots, l, r } = sides;
@@ -165,7 +166,7 @@ function build(
 /** Both sides compiled over their sorted free variables, when both are {@link shareable}. */
 function sharedSides(lhs: Node, rhs: Node): SharedSides | null {
   if (!shareable(lhs) || !shareable(rhs)) return null;
-  const slots = [...new Set([...freeVariables(lhs), ...freeVariables(rhs)])].sort();
+  const slots = sortStrings([...new Set([...freeVariables(lhs), ...freeVariables(rhs)])]);
   return { slots, l: compile(lhs, slots), r: compile(rhs, slots) };
 }
 
