@@ -31,7 +31,7 @@ export function solvePrepared(
   values: Readonly<Record<string, number>>,
   tol: Tolerance,
   evalBudget: number,
-  solver: Omit<SolveOptions, 'evalBudget'> = {},
+  solver: Omit<SolveOptions, 'evalBudget'> = DEFAULT_SOLVER,
 ): PreparedSolution {
   let evals = 0;
   let truncated = false;
@@ -79,6 +79,9 @@ export function solvePrepared(
   if (uncertain) out.uncertain = true;
   return out;
 }
+
+/** The solver's defaults (one object: the solver keeps its resolved settings per options object). */
+const DEFAULT_SOLVER: Omit<SolveOptions, 'evalBudget'> = Object.freeze({});
 
 /** No roots yet (never returned: an empty set gets an array of its own). */
 const NO_POINTS: readonly number[] = [];

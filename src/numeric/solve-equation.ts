@@ -36,17 +36,31 @@ export function solveEquation(
   options?: SolveOptions,
   evalBudget?: number,
 ): SolveResult {
-  const settings = solveSettings(options, evalBudget);
+  const settings = settingsOf(options);
+  const budget = evalBudget ?? settings.evalBudget;
   const prepared = prepareEquation(lhs, rhs, target);
-  const eq = reusedEquation(prepared, values, settings.evalBudget);
+  const eq = reusedEquation(prepared, values, budget);
   // The rounding bound of lhs − rhs at a point (a tree walk, charged as one evaluation), which the
-  // scan reads only where an identity fails at a few points.
-  const roundingError = (x: number): number => {
-    if (!charge(prepared.cost)) return Number.NaN;
-    const at = { ...values, [target]: x };
-    return roundingBound(lhs, at).error + roundingBound(rhs, at).error;
-  };
-  return solvePrepared(prepared, eq, settings, roundingError);
+  // scan reads only where an identity fails at a few points (made only for a scan).
+  const roundingError =
+    () =>
+    (x: number): number => {
+      if (!charge(prepared.cost)) return Number.NaN;
+      const at = { ...values, [target]: x };
+      return roundingBound(lhs, at).error + roundingBound(rhs, at).error;
+    };
+  return solvePrepared(prepared, eq, settings, budget, roundingError);
+}
+
+/** Resolved settings per options object (solvers pass the same few objects again and again). */
+const resolved = new WeakMap<SolveOptions, SolveSettings>();
+const DEFAULT_SETTINGS = solveSettings();
+
+function settingsOf(options: SolveOptions | undefined): SolveSettings {
+  if (options === undefined) return DEFAULT_SETTINGS;
+  let s = resolved.get(options);
+  if (s === undefined) resolved.set(options, (s = solveSettings(options)));
+  return s;
 }
 
 /** An {@link Equation} for a prepared equation with the given values in the buffer. */
@@ -90,7 +104,8 @@ function solvePrepared(
   p: PreparedEquation,
   eq: Equation,
   s: SolveSettings,
-  roundingError: (x: number) => number,
+  budget: number,
+  roundingError: () => (x: number) => number,
 ): SolveResult {
   const window = p.periodic ? s.periodicWindow * s.scale : Math.min(s.maxAbs * s.scale, Number.MAX_VALUE);
   if (p.count === 0) {
@@ -101,7 +116,7 @@ function solvePrepared(
   for (let k = 0; k < s.paths.length; k++) {
     const path = s.paths[k]!;
     if (path === 'isolate' && p.plan !== undefined) {
-      const roots = isolate(eq, p.plan, window, Math.max(16, s.evalBudget));
+      const roots = isolate(eq, p.plan, window, Math.max(16, budget));
       if (roots === 'undefined') return done(p, eq, window, path, UNDEFINED);
       if (roots !== undefined) return done(p, eq, window, path, { kind: 'roots', roots });
     }
@@ -112,7 +127,7 @@ function solvePrepared(
     if (path === 'scan') {
       const linear = s.linearPoints ?? (p.periodic ? Math.round(40 * s.periodicWindow) + 1 : 201);
       const grid = scanGrid(s.minAbs, s.maxAbs, s.pointsPerDecade, s.periodicWindow, linear, p.periodic);
-      return done(p, eq, window, path, scanPath(eq, grid, s.scale, roundingError));
+      return done(p, eq, window, path, scanPath(eq, grid, s.scale, roundingError()));
     }
   }
   return done(p, eq, window, 'scan', { kind: 'roots', roots: [] });
