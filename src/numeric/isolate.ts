@@ -121,24 +121,31 @@ export function isolate(
   const c = plan.other(eq.buf);
   eq.evals++;
   if (!Number.isFinite(c)) return 'undefined';
-  let ts = [c];
+  // The candidates of one step and the next: two lists kept across calls (isolate never runs inside
+  // itself), so a solve allocates only its roots.
+  let ts = current.reset();
+  ts.push(c);
+  let next = following;
   for (const step of plan.steps) {
-    const next: number[] = [];
+    next.reset();
     // An operand that does not involve the target is not finite: undefined whatever the target
     // (a divergent series factor, ln of a negative constant part).
-    if ('other' in step && ts.length > 0 && !Number.isFinite(step.other(eq.buf))) return 'undefined';
-    for (const t of ts) {
-      if (!invert(step, t, eq, window, next, maxCandidates)) return undefined;
-      if (next.length > maxCandidates) {
+    if ('other' in step && ts.n > 0 && !Number.isFinite(step.other(eq.buf))) return 'undefined';
+    for (let i = 0; i < ts.n; i++) {
+      if (!invert(step, ts.values[i]!, eq, window, next, maxCandidates)) return undefined;
+      if (next.n > maxCandidates) {
         eq.truncated = true;
-        next.length = maxCandidates;
+        next.n = maxCandidates;
         break;
       }
     }
+    const done = ts;
     ts = next;
+    next = done;
   }
   const roots: number[] = [];
-  for (const x of ts) {
+  for (let i = 0; i < ts.n; i++) {
+    const x = ts.values[i]!;
     if (eq.exhausted()) break;
     if (Number.isFinite(x) && Math.abs(x) <= window && (eq.isRoot(x) || eq.isConditionedRoot(x)))
       roots.push(x);
@@ -146,44 +153,71 @@ export function isolate(
   return roots;
 }
 
-function invert(step: Step, t: number, eq: Equation, window: number, out: number[], cap: number): boolean {
-  if (step.kind === 'neg') return push(out, -t);
+/** A list of candidates: the first `n` of `values` (the rest is stale). */
+class Candidates {
+  values: number[] = [];
+  n = 0;
+
+  /** Empties the list (a long one gives its storage back). */
+  reset(): this {
+    if (this.values.length > 4096) this.values = [];
+    this.n = 0;
+    return this;
+  }
+
+  /** Appends u unless it is NaN. */
+  push(u: number): true {
+    if (!Number.isNaN(u)) this.values[this.n++] = u;
+    return true;
+  }
+
+  /** Appends u (a periodic family's members, as enumerated). */
+  add(u: number): void {
+    this.values[this.n++] = u;
+  }
+}
+
+const current = new Candidates();
+const following = new Candidates();
+
+function invert(step: Step, t: number, eq: Equation, window: number, out: Candidates, cap: number): boolean {
+  if (step.kind === 'neg') return out.push(-t);
   if (step.kind === 'fn') {
-    for (const u of INVERSE_FUNCTIONS[step.fn]!(t)) push(out, u);
+    for (const u of INVERSE_FUNCTIONS[step.fn]!(t)) out.push(u);
     return true;
   }
   if (step.kind === 'periodic') return periodic(step, t, eq, window, out, cap);
   const o = step.other(eq.buf);
   switch (step.kind) {
     case 'add':
-      return push(out, t - o);
+      return out.push(t - o);
     case 'subL':
-      return push(out, t + o);
+      return out.push(t + o);
     case 'subR':
-      return push(out, o - t);
+      return out.push(o - t);
     case 'mul':
-      return o !== 0 && push(out, t / o);
+      return o !== 0 && out.push(t / o);
     case 'divL':
-      return o !== 0 && push(out, t * o);
+      return o !== 0 && out.push(t * o);
     case 'divR':
-      return o !== 0 && (t === 0 || push(out, o / t));
+      return o !== 0 && (t === 0 || out.push(o / t));
     case 'powBase': {
       if (o === 0) return false;
-      if (t === 0) return o < 0 || push(out, 0);
+      if (t === 0) return o < 0 || out.push(0);
       const r = Math.abs(t) ** (1 / o);
-      if (t > 0) push(out, r);
-      return push(out, -r);
+      if (t > 0) out.push(r);
+      return out.push(-r);
     }
     case 'powExp':
-      return o > 0 && o !== 1 && (t <= 0 || push(out, Math.log(t) / Math.log(o)));
+      return o > 0 && o !== 1 && (t <= 0 || out.push(Math.log(t) / Math.log(o)));
     case 'logArg':
-      return push(out, o ** t);
+      return out.push(o ** t);
     case 'logBase':
-      return t === 0 || push(out, o ** (1 / t));
+      return t === 0 || out.push(o ** (1 / t));
     case 'rootArg':
-      return push(out, t ** o);
+      return out.push(t ** o);
     case 'rootIndex':
-      return push(out, Math.log(o) / Math.log(t));
+      return out.push(Math.log(o) / Math.log(t));
   }
 }
 
@@ -192,7 +226,7 @@ function periodic(
   t: number,
   eq: Equation,
   window: number,
-  out: number[],
+  out: Candidates,
   cap: number,
 ): boolean {
   const { bases, period } = PERIODIC_INVERSES[step.fn]!(t);
@@ -207,12 +241,7 @@ function periodic(
   for (const b of bases) {
     const k0 = Math.ceil((lo - b) / period);
     const k1 = Math.floor((hi - b) / period);
-    for (let k = k0; k <= k1 && out.length <= cap; k++) out.push(b + k * period);
+    for (let k = k0; k <= k1 && out.n <= cap; k++) out.add(b + k * period);
   }
-  return true;
-}
-
-function push(out: number[], u: number): true {
-  if (!Number.isNaN(u)) out.push(u);
   return true;
 }
