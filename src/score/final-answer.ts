@@ -28,6 +28,7 @@ import { freeVariables } from '../numeric/free-variables.js';
 import { workExhausted } from '../numeric/work-meter.js';
 import { type AnswerDefinition, answerDefinitions } from './answer-definitions.js';
 import {
+  type AnswerSection,
   answerSections,
   boxedContents,
   concludingOffset,
@@ -284,6 +285,10 @@ interface Reading {
   readonly prepare: (latex: string) => PreparedFormula;
   readonly statements: Statement[];
   definitions?: Map<string, AnswerDefinition>;
+  /** The symbols the answer's last statements write ({@link answerSymbols}). */
+  written?: ReadonlySet<string>;
+  /** The variables of the reference nodes ({@link nodeVariables}). */
+  nodeVariables?: readonly string[];
 }
 
 const readings = new WeakMap<ExtractionResult, Reading>();
@@ -362,6 +367,18 @@ function problemRelations(
   return known;
 }
 
+/**
+ * The variables the problem's reference nodes write, in node order, read once per response (both
+ * final-answer checks of an answer read them).
+ */
+function nodeVariables(read: Reading): readonly string[] {
+  read.nodeVariables ??= read.problem.grading_standard.flatMap((n) => {
+    const p = read.prepare(stripMath(n.formula).latex);
+    return p.ok ? p.variables : [];
+  });
+  return read.nodeVariables;
+}
+
 /** Statements read for the symbols an answer writes, from its end. */
 const SYMBOL_STATEMENTS = 64;
 
@@ -420,15 +437,13 @@ function judgeAll(
   // problem's, like a definition of its own.
   let reference: Set<string> | undefined;
   const referenceSymbols = (): ReadonlySet<string> =>
-    (reference ??= new Set(
-      [
-        ...expected.map((e) => e.latex),
-        ...problem.grading_standard.map((n) => stripMath(n.formula).latex),
-      ].flatMap((latex) => {
-        const p = prepare(latex);
+    (reference ??= new Set([
+      ...expected.flatMap((e) => {
+        const p = prepare(e.latex);
         return p.ok ? p.variables : [];
       }),
-    ));
+      ...nodeVariables(read),
+    ]));
   const referenceUses = (name: string) => referenceSymbols().has(name);
   for (const [name, d] of proseAliases(problemStatement(problem), response, referenceUses))
     if (!definitions.has(name)) definitions.set(name, d);
@@ -465,7 +480,7 @@ function judgeAll(
   for (const [name, d] of definitionsOf(problem)) implied(name, d);
   // A relation the reference states between givens (`M R - m r = 0`): an answer written with one
   // given where the reference writes another is read through it.
-  const written = answerSymbols(statements, prepare);
+  const written = (read.written ??= answerSymbols(statements, prepare));
   const expectedSymbols = new Set(
     expected.flatMap((e) => {
       const p = prepare(e.latex);
@@ -1546,9 +1561,10 @@ interface Part {
  * sub-questions or an answer that marks none. Values are never taken across sub-questions.
  */
 function partOf(e: Expected, statements: readonly Statement[], response: string): Part {
-  const summary = concludingOffset(response);
+  const marks = answerMarks(response);
+  const summary = marks.summary;
   if (e.letter === undefined) return { statements, summary, whole: true };
-  const sections = answerSections(response);
+  const sections = (marks.sections ??= answerSections(response));
   const own = sections.filter((s) => s.letter === e.letter);
   if (own.length === 0) return { statements, summary, whole: true };
   const inOwn = (offset: number) => own.some((s) => offset >= s.start && offset < s.end);
@@ -1560,6 +1576,14 @@ function partOf(e: Expected, statements: readonly Statement[], response: string)
     summary: shared,
     whole: false,
   };
+}
+
+/** The concluding section and sub-question sections of the last answer read (every part of every check reads them). */
+let marked: { response: string; summary: number | undefined; sections?: AnswerSection[] } | undefined;
+
+function answerMarks(response: string): { summary: number | undefined; sections?: AnswerSection[] } {
+  if (marked?.response !== response) marked = { response, summary: concludingOffset(response) };
+  return marked;
 }
 
 /**
