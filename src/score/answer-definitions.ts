@@ -128,7 +128,13 @@ function sameValue(a: PreparedFormula, b: PreparedFormula): boolean {
   if (!a.ok || !b.ok || a.kind !== 'expression') return false;
   let byOther = sameMemo.get(a);
   if (byOther === undefined) sameMemo.set(a, (byOther = new WeakMap()));
-  return recorded(byOther, b, '', () => compareFormulas(a, b).verdict === 'equivalent');
+  // Two values that clearly differ at one draw are not run through Algorithm 1 (it would reject).
+  return recorded(
+    byOther,
+    b,
+    '',
+    () => !valuesClearlyDiffer(a, b) && compareFormulas(a, b).verdict === 'equivalent',
+  );
 }
 
 /** A result computed under the work meter, with the work it cost (charged again when recalled). */
