@@ -289,6 +289,8 @@ interface Reading {
   written?: ReadonlySet<string>;
   /** The variables of the reference nodes ({@link nodeVariables}). */
   nodeVariables?: readonly string[];
+  /** The symbols the answer's statements give a value of their own (a lone symbol on the left). */
+  stated?: ReadonlySet<string>;
 }
 
 const readings = new WeakMap<ExtractionResult, Reading>();
@@ -462,12 +464,12 @@ function judgeAll(
   }
   // A symbol the answer gives a value of its own (`\omega = c\tilde\nu`, even one it states twice)
   // keeps it: no implied definition below replaces the answer's.
-  const stated = new Set(
+  const stated = (read.stated ??= new Set(
     statements.flatMap((s) => {
       const name = s.sides === undefined ? undefined : symbolName(s.sides.lhs);
       return name === undefined ? [] : [name];
     }),
-  );
+  ));
   const implied = (name: string, d: AnswerDefinition) => {
     if (!definitions.has(name) && !stated.has(name)) definitions.set(name, d);
   };
@@ -1161,6 +1163,18 @@ function rangeOf(latex: string): { lower: string; quantity: string; upper: strin
     : { lower: text(b), quantity: text(x), upper: text(a) };
 }
 
+/** Ranges of expected answers, by their LaTeX (each check of each answer builds the range test). */
+const expectedRanges = new Map<string, ReturnType<typeof rangeOf>>();
+
+/** {@link rangeOf} an expected answer, remembered (at most 4,096 texts; then the memo starts over). */
+function expectedRange(latex: string): ReturnType<typeof rangeOf> {
+  if (expectedRanges.has(latex)) return expectedRanges.get(latex);
+  if (expectedRanges.size >= 4096) expectedRanges.clear();
+  const range = rangeOf(latex);
+  expectedRanges.set(latex, range);
+  return range;
+}
+
 /** The unit after a number (`3.4\,\mathrm{eV}` → `\,\mathrm{eV}`); empty when none. */
 function unitTail(text: string): string {
   const m = /^\s*-?\d+(?:\.\d*)?(?:\s*\\times\s*10\^\{?-?\d+\}?)?(.*)$/s.exec(text);
@@ -1182,7 +1196,7 @@ function rangeTest(
   tolerance: NumericTolerance | undefined,
   prepareGot: (latex: string) => PreparedFormula = prepare,
 ): CandidateTest | undefined {
-  const range = rangeOf(e.latex);
+  const range = expectedRange(e.latex);
   if (range === undefined) return undefined;
   const name = symbolName(range.quantity);
   if (name === undefined) return undefined;
@@ -1461,11 +1475,18 @@ const SCALING = /\\(?:sim|propto)(?![a-zA-Z])|[∼∝]|\s~\s/;
  * (`a = b` and `b = c` share b) are links of one chain; a list item after `\Rightarrow` or a comma
  * starts another. Statements read alone (no block) have none.
  */
-function chainsOf(statements: readonly Statement[]): Map<Statement, string> {
+function chainsOf(statements: readonly Statement[]): ReadonlyMap<Statement, string> {
+  const known = chainsMemo.get(statements);
+  if (known !== undefined) return known;
   const out = new Map<Statement, string>();
+  chainsMemo.set(statements, out);
   const blocks = new Map<number, Statement[]>();
-  for (const s of statements)
-    if (s.block !== undefined) blocks.set(s.block, [...(blocks.get(s.block) ?? []), s]);
+  for (const s of statements) {
+    if (s.block === undefined) continue;
+    const list = blocks.get(s.block);
+    if (list === undefined) blocks.set(s.block, [s]);
+    else list.push(s);
+  }
   for (const [block, list] of blocks) {
     const sorted = [...list].sort((a, b) => a.offset - b.offset);
     let start = -1;
@@ -1478,6 +1499,9 @@ function chainsOf(statements: readonly Statement[]): Map<Statement, string> {
   }
   return out;
 }
+
+/** The chains of an answer's statements, per statement list (every expected answer reads them). */
+const chainsMemo = new WeakMap<readonly Statement[], ReadonlyMap<Statement, string>>();
 
 /** The one symbol an expected answer names on its left (`q` in `q = …`): its name and LaTeX. */
 function askedSymbol(expected: string): { name: string; latex: string } | undefined {
@@ -1785,6 +1809,8 @@ function negativeInWords(response: string, s: Statement, words: RegExp): boolean
   const start = response.lastIndexOf('\n', s.offset - 1) + 1;
   const end = response.indexOf('\n', s.offset);
   const line = response.slice(start, end < 0 ? response.length : end);
+  // The words say "negative" or write `< 0` (a line with neither is not searched).
+  if (!line.includes('negative') && !line.includes('<')) return false;
   // Any "positive" on the line (`E_1 is negative or positive`) leaves the sign open.
   return words.test(line) && !/positive|>\s*0(?![.\d])/i.test(line);
 }

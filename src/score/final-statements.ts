@@ -130,112 +130,189 @@ export function finalStatements(
     const unit = integerUnitReading(text, quantities);
     return unit === undefined ? p : prepare(unit);
   };
-  return expanded.map(({ latex, offset, boxed, bare, block, emphasis, member }) => {
-    const whole = prepare(latex);
-    const gloss = glossed(response, offset);
-    const base = {
-      latex,
-      offset,
-      boxed,
-      bare,
-      gloss,
-      ...(block === undefined ? {} : { block }),
-      ...(emphasis ? { emphasis } : {}),
-      ...(member === undefined ? {} : { member }),
-    };
-    if (bare)
-      return {
-        ...base,
-        get hasValue() {
-          return expressionValue(valued(latex, whole)) !== undefined;
-        },
-        get unitValue() {
-          return valueAsWritten(valued(latex, whole))?.unit === true;
-        },
-        get unitSides() {
-          return valueAsWritten(valued(latex, whole))?.unit === true ? [latex] : [];
-        },
-        names: () => false,
-        solves: () => false,
-      };
-    const sides = relationSides(latex);
-    if (sides === undefined)
-      return {
-        ...base,
-        hasValue: false,
-        unitValue: false,
-        unitSides: [],
-        names: () => false,
-        solves: () => false,
-      };
-    // The sides are prepared on first use, each on its own: the check reads a side only when it
-    // can be an expected quantity (it has exactly the quantity's variables), and the other side only
-    // for a statement that names the quantity; preparing is most of the check's cost.
-    const texts = [sides.lhs, sides.rhs] as const;
-    const preparedSides: (PreparedFormula | undefined)[] = [undefined, undefined];
-    const side = (i: 0 | 1) => {
-      preparedSides[i] ??= prepare(texts[i]);
-      return preparedSides[i];
-    };
-    const keyOf = (i: 0 | 1) => {
-      const p = side(i);
-      return p.ok && p.kind === 'expression' ? p.canonical : undefined;
-    };
-    // Free variables of each side of the prepared relation (undefined when it is not one relation).
-    let sideVariables: readonly (readonly string[])[] | undefined;
-    const tree = whole.ok ? whole.tree : undefined;
-    const variablesOf = (i: 0 | 1) => {
-      if (tree?.type !== 'relation' || tree.args.length !== 2) return undefined;
-      sideVariables ??= tree.args.map((node) => freeVariables(node));
-      return sideVariables[i];
-    };
-    const sameSet = (a: readonly string[], b: readonly string[]) =>
-      a.length === b.length && a.every((v) => b.includes(v));
-    return {
-      ...base,
-      sides,
-      get hasValue() {
-        return (
-          expressionValue(valued(texts[0], side(0))) !== undefined ||
-          expressionValue(valued(texts[1], side(1))) !== undefined
-        );
-      },
-      get unitValue() {
-        return ([0, 1] as const).some((i) => valueAsWritten(valued(texts[i], side(i)))?.unit === true);
-      },
-      get unitSides() {
-        return ([0, 1] as const)
-          .filter((i) => valueAsWritten(valued(texts[i], side(i)))?.unit === true)
-          .map((i) => texts[i]);
-      },
-      solves(quantity: readonly string[]) {
-        if (quantity.length !== 1 || tree?.type !== 'relation' || tree.args.length !== 2) return false;
-        const name = quantity[0]!;
-        const [l, r] = [variablesOf(0)!, variablesOf(1)!];
-        if (l.includes(name) === r.includes(name)) return false;
-        return hasFactor(tree.args[l.includes(name) ? 0 : 1]!, name);
-      },
-      names(key: string, quantity: readonly string[]) {
-        // A side that is the quantity has exactly its variables, and they are among the formula's.
-        if (whole.ok && !quantity.every((v) => whole.variables.includes(v))) return false;
-        return ([0, 1] as const).some((i) => {
-          const vars = variablesOf(i);
-          // `\theta_B' = \theta_t` states θ_B' in terms of θ_t, not θ_t: a right side names the
-          // quantity only when the left is not a lone quantity itself (`2.5 = v` does).
-          if (i === 1 && variablesOf(0)?.length === 1 && isLone(sides.lhs)) return false;
-          if ((vars === undefined || sameSet(vars, quantity)) && keyOf(i) === key) return true;
-          // The quantity times a factor that cancels exactly (`t \cdot \frac{K}{K}`) names it too.
-          return (
-            vars !== undefined &&
-            vars.length > quantity.length &&
-            quantity.every((v) => vars.includes(v)) &&
-            tree?.type === 'relation' &&
-            cancelledText(tree.args[i]!) === key
-          );
-        });
-      },
-    };
+  const reader: Reader = { prepare, valued };
+  return expanded.map((r) => {
+    const gloss = glossed(response, r.offset);
+    if (r.bare) return new BareStatement(r, gloss, reader);
+    const sides = relationSides(r.latex);
+    return sides === undefined ? new OtherStatement(r, gloss, reader) : new Relation(r, gloss, sides, reader);
   });
+}
+
+/** How a statement prepares its texts: the check's preparer, and a text's value with a unit letter read. */
+interface Reader {
+  readonly prepare: (latex: string) => PreparedFormula;
+  readonly valued: (text: string, p: PreparedFormula) => PreparedFormula;
+}
+
+/** What a statement was read from. */
+interface Read {
+  readonly latex: string;
+  readonly offset: number;
+  readonly boxed: boolean;
+  readonly bare: boolean;
+  readonly block?: number;
+  readonly emphasis?: true;
+  readonly member?: true;
+}
+
+/**
+ * The fields every statement has. Statements are class instances (their lazily read values are
+ * prototype getters): object literals with getters are built by the runtime one accessor at a
+ * time, which cost more than reading the statement.
+ */
+abstract class BaseStatement {
+  readonly latex: string;
+  readonly offset: number;
+  readonly boxed: boolean;
+  readonly bare: boolean;
+  readonly gloss: boolean;
+  readonly block?: number;
+  readonly emphasis?: true;
+  readonly member?: true;
+  protected readonly reader: Reader;
+  /** The whole statement, prepared (every statement is prepared when read). */
+  protected readonly whole: PreparedFormula;
+
+  constructor(r: Read, gloss: boolean, reader: Reader) {
+    this.latex = r.latex;
+    this.offset = r.offset;
+    this.boxed = r.boxed;
+    this.bare = r.bare;
+    this.gloss = gloss;
+    if (r.block !== undefined) this.block = r.block;
+    if (r.emphasis) this.emphasis = r.emphasis;
+    if (r.member !== undefined) this.member = r.member;
+    this.reader = reader;
+    this.whole = reader.prepare(r.latex);
+  }
+
+  names(_key: string, _quantity: readonly string[]): boolean {
+    return false;
+  }
+
+  solves(_quantity: readonly string[]): boolean {
+    return false;
+  }
+}
+
+/** A lone expression (`4.75\,\mathrm{h}`). */
+class BareStatement extends BaseStatement implements Statement {
+  private value(): PreparedFormula {
+    return this.reader.valued(this.latex, this.whole);
+  }
+
+  get hasValue(): boolean {
+    return expressionValue(this.value()) !== undefined;
+  }
+
+  get unitValue(): boolean {
+    return valueAsWritten(this.value())?.unit === true;
+  }
+
+  get unitSides(): readonly string[] {
+    return valueAsWritten(this.value())?.unit === true ? [this.latex] : [];
+  }
+}
+
+/** A relation without two sides to read (an inequality, a chain of several). */
+class OtherStatement extends BaseStatement implements Statement {
+  readonly hasValue = false;
+  readonly unitValue = false;
+  readonly unitSides: readonly string[] = [];
+}
+
+/** An equation (`=`, `\approx`) with its two sides. */
+class Relation extends BaseStatement implements Statement {
+  readonly sides: { readonly lhs: string; readonly rhs: string };
+  // The sides are prepared on first use, each on its own: the check reads a side only when it can
+  // be an expected quantity (it has exactly the quantity's variables), and the other side only for
+  // a statement that names the quantity; preparing is most of the check's cost.
+  private readonly texts: readonly [string, string];
+  private readonly prepared: (PreparedFormula | undefined)[] = [undefined, undefined];
+  /** Free variables of each side of the prepared relation (when it is one relation). */
+  private sideVariables: readonly (readonly string[])[] | undefined;
+  private readonly tree: Node | undefined;
+
+  constructor(r: Read, gloss: boolean, sides: { lhs: string; rhs: string }, reader: Reader) {
+    super(r, gloss, reader);
+    this.sides = sides;
+    this.texts = [sides.lhs, sides.rhs];
+    this.tree = this.whole.ok ? this.whole.tree : undefined;
+  }
+
+  private side(i: 0 | 1): PreparedFormula {
+    const p = (this.prepared[i] ??= this.reader.prepare(this.texts[i]));
+    return p;
+  }
+
+  private valued(i: 0 | 1): PreparedFormula {
+    return this.reader.valued(this.texts[i], this.side(i));
+  }
+
+  private keyOf(i: 0 | 1): string | undefined {
+    const p = this.side(i);
+    return p.ok && p.kind === 'expression' ? p.canonical : undefined;
+  }
+
+  private variablesOf(i: 0 | 1): readonly string[] | undefined {
+    const tree = this.tree;
+    if (tree?.type !== 'relation' || tree.args.length !== 2) return undefined;
+    this.sideVariables ??= tree.args.map((node) => freeVariables(node));
+    return this.sideVariables[i];
+  }
+
+  get hasValue(): boolean {
+    return expressionValue(this.valued(0)) !== undefined || expressionValue(this.valued(1)) !== undefined;
+  }
+
+  get unitValue(): boolean {
+    return valueAsWritten(this.valued(0))?.unit === true || valueAsWritten(this.valued(1))?.unit === true;
+  }
+
+  get unitSides(): readonly string[] {
+    const out: string[] = [];
+    for (const i of [0, 1] as const)
+      if (valueAsWritten(this.valued(i))?.unit === true) out.push(this.texts[i]);
+    return out;
+  }
+
+  override solves(quantity: readonly string[]): boolean {
+    const tree = this.tree;
+    if (quantity.length !== 1 || tree?.type !== 'relation' || tree.args.length !== 2) return false;
+    const name = quantity[0]!;
+    const [l, r] = [this.variablesOf(0)!, this.variablesOf(1)!];
+    if (l.includes(name) === r.includes(name)) return false;
+    return hasFactor(tree.args[l.includes(name) ? 0 : 1]!, name);
+  }
+
+  override names(key: string, quantity: readonly string[]): boolean {
+    const whole = this.whole;
+    // A side that is the quantity has exactly its variables, and they are among the formula's.
+    if (whole.ok && !quantity.every((v) => whole.variables.includes(v))) return false;
+    for (const i of [0, 1] as const) {
+      const vars = this.variablesOf(i);
+      // `\theta_B' = \theta_t` states θ_B' in terms of θ_t, not θ_t: a right side names the
+      // quantity only when the left is not a lone quantity itself (`2.5 = v` does).
+      if (i === 1 && this.variablesOf(0)?.length === 1 && isLone(this.sides.lhs)) continue;
+      if ((vars === undefined || sameSet(vars, quantity)) && this.keyOf(i) === key) return true;
+      // The quantity times a factor that cancels exactly (`t \cdot \frac{K}{K}`) names it too.
+      const tree = this.tree;
+      if (
+        vars !== undefined &&
+        vars.length > quantity.length &&
+        quantity.every((v) => vars.includes(v)) &&
+        tree?.type === 'relation' &&
+        cancelledText(tree.args[i]!) === key
+      )
+        return true;
+    }
+    return false;
+  }
+}
+
+function sameSet(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((v) => b.includes(v));
 }
 
 /**

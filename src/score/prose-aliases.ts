@@ -34,7 +34,21 @@ const PATTERNS: readonly { readonly re: RegExp; readonly phraseFirst: boolean }[
  * left out (ambiguous), as is a symbol that is not one lone symbol. Phrases are compared as written,
  * lowercased, with `the` dropped: `mass of the block` and `mass` are different quantities.
  */
-export function namedQuantities(text: string): Map<string, string> {
+export function namedQuantities(text: string): ReadonlyMap<string, string> {
+  // The same problem text and answer are read by both final-answer checks of an answer.
+  const known = recentNames.find((r) => r.text === text);
+  if (known !== undefined) return known.names;
+  const names = readNamedQuantities(text);
+  recentNames.unshift({ text, names });
+  if (recentNames.length > RECENT_TEXTS) recentNames.pop();
+  return names;
+}
+
+/** Texts whose named quantities are remembered (the problem's and the answer's, and a spare). */
+const RECENT_TEXTS = 4;
+const recentNames: { text: string; names: ReadonlyMap<string, string> }[] = [];
+
+function readNamedQuantities(text: string): Map<string, string> {
   const found = new Map<string, string | null>();
   const body = text.slice(0, MAX_TEXT);
   for (const { re, phraseFirst } of PATTERNS) {
