@@ -1049,7 +1049,10 @@ function algebraicTest(
   // the value asked for. `\frac{hc}{\lambda} = E_2 - E_1` states a relation, not a value of E_2 - E_1.
   const sides = want.kind === 'equation' ? relationSides(e.latex) : undefined;
   const quantity = sides !== undefined && symbolName(sides.lhs) !== undefined;
-  const rhs = sides === undefined || !quantity ? undefined : prepare(sides.rhs);
+  // A chain (`T = \frac{2\pi}{\omega} = 2\pi\sqrt{…}`) gives the value in its last member.
+  let last = sides?.rhs;
+  for (let more = last && relationSides(last); more; more = relationSides(more.rhs)) last = more.rhs;
+  const rhs = last === undefined || !quantity ? undefined : prepare(last);
   const value = rhs?.ok === true && rhs.kind === 'expression' ? rhs : undefined;
   const accepts = (text: string): boolean => {
     const got = prepareGot(text);
@@ -1436,6 +1439,11 @@ function judge(
         !end.hasValue &&
         end.sides !== undefined &&
         refutes(end.latex);
+      // A lone value closing a part that asks one quantity, after its last statement of it, is the
+      // answer's final value (`λ = 2π(8.85×10⁻¹²)(2.0)(4.5×10⁴)`, then `**Final Answer:** 10 μC/m`):
+      // it alone decides, and the statement before it does not rescue a wrong one.
+      const closing = count === 1 ? closingValue(part, last, test.numerical, response) : undefined;
+      if (closing !== undefined) return first([closing]);
       const hit = first([
         ...(concluded ? [] : unitGoverned(chain)),
         ...part.statements.filter((s) => s.boxed && s.bare && s.offset > last.offset),
@@ -1445,6 +1453,14 @@ function judge(
       // the speed at the bottom, the answer boxed as `v_f`): the boxes are the declared answer.
       return first(part.statements.filter((s) => s.boxed));
     }
+  }
+  // So does a lone value after every formula of a part that asks one quantity and boxes nothing:
+  // the formulas before it are its working (`α + β + γ + δ = 3.25`, then `**Final Answer:** 6.50`).
+  if (count === 1 && !part.statements.some((s) => s.boxed)) {
+    const formulas = part.statements.filter((s) => !s.bare);
+    const closing =
+      formulas.length === 0 ? undefined : closingValue(part, formulas.at(-1)!, test.numerical, response);
+    if (closing !== undefined) return first([closing]);
   }
   const hit = first(unitGoverned(concluding(part, count, response)));
   if (hit !== undefined || test.numerical) return hit;
@@ -1465,6 +1481,36 @@ function judge(
     ),
     true,
   );
+}
+
+/**
+ * The lone value that closes a part after `statement`: the part's statements after it are all
+ * bare values (no formula of another quantity between), and the last of them, alone on a later
+ * line — boxed, or for a numerical answer a number — is the value the answer declares. Undefined when
+ * there is none.
+ */
+function closingValue(
+  part: Part,
+  statement: Statement,
+  numerical: boolean,
+  response: string,
+): Statement | undefined {
+  const after = statement.offset;
+  // The links of its chain (`λ = \frac{hc}{ΔE} = \frac{1.986…}{2.724…} = 7.29×10⁻⁸ m`) are that statement.
+  const chained = (s: Statement) => statement.block !== undefined && s.block === statement.block;
+  const rest = part.statements.filter(
+    (s) => s.offset > after && s.member !== true && !s.gloss && !chained(s),
+  );
+  if (rest.length === 0 || !rest.every((s) => s.bare)) return undefined;
+  const end = lastValue(rest, response);
+  // On the line of the statement before it, a value restates it (`T \approx 344` K ($\approx 71\,^\circ$C)).
+  if (end === undefined || !response.slice(after, end.offset).includes('\n')) return undefined;
+  // Several values on its line (`Final answer: $1.52$ for the index, and the speed inside is …`): which
+  // one answers is for the rules that read the part.
+  const line = response.lastIndexOf('\n', end.offset - 1);
+  if (rest.some((s) => s !== end && s.offset > line)) return undefined;
+  if (end.boxed) return end;
+  return numerical && end.hasValue ? end : undefined;
 }
 
 /** A scaling relation written in a statement: `\sim`, `\propto`, their Unicode signs, a plain-text tilde. */

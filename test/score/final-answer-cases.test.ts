@@ -26,7 +26,9 @@ interface Case {
    * groups of three digits (`64,100`, `2{,}260{,}000`, `6\,563`), 18 a problem asking for an estimate
    * (`v_0 \sim X` states the estimate X, compared exactly), 19 an astronomical mark written after its
    * symbol (`L \odot` for L_⊙), 20 a maximum or minimum asked, stated under the decorated name (`\mu_{\max}`), 21 zero
-   * stated in words ("Zero —", "the offset is zero.").
+   * stated in words ("Zero —", "the offset is zero."); 30 a lone value closing a part after the statement
+   * of its quantity (the declared value decides), 31 a bare expression against a reference written as a
+   * chain (its last member is the value).
    */
   readonly class?: number;
 }
