@@ -1510,7 +1510,17 @@ function closingValue(
   const line = response.lastIndexOf('\n', end.offset - 1);
   if (rest.some((s) => s !== end && s.offset > line)) return undefined;
   if (end.boxed) return end;
-  return numerical && end.hasValue ? end : undefined;
+  if (!numerical || !end.hasValue) return undefined;
+  // Read without a unit while words follow the number on its line (`1.51\times 10^{3} kPa` in plain
+  // text): part of what it says was not read, so it does not decide alone.
+  if (!end.unitValue) {
+    const lineEnd = response.indexOf('\n', end.offset);
+    const tail = response
+      .slice(end.offset, lineEnd < 0 ? undefined : lineEnd)
+      .replace(/\\(?:times|cdot|approx|simeq|[,;:! ])|\^\s*\{?\s*[-−]?\d+\s*\}?|(\d)[eE][-+]?\d+/g, ' $1');
+    if (/\d[^\p{L}°%]*[\p{L}°%]/u.test(tail)) return undefined;
+  }
+  return end;
 }
 
 /** A scaling relation written in a statement: `\sim`, `\propto`, their Unicode signs, a plain-text tilde. */
