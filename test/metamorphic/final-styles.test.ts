@@ -30,6 +30,7 @@ const ACCEPTED: Readonly<Record<string, number>> = {
   'bare-displaystyle': 1,
   'bare-answer-line': 1,
   sentence: 1,
+  'degrees-text': 1,
   'trailing-period': 2,
   'value-only-boxed': 2,
 };
