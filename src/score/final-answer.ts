@@ -878,10 +878,15 @@ interface UnitLetters {
   readonly names: (word: string) => boolean;
 }
 
-/** Whether `text` writes `word` as a word of its own (`energy bars`, `in bar`). */
+/**
+ * Whether `text` writes `word` as a word of its own (`energy bars`, `in bar`), not only as the unit of
+ * a value it gives (`45.5 km/s`, `1.3\,\text{km}`): the unit the data are given in does not say the
+ * answer is asked in it.
+ */
 function namesWord(text: string, word: string): boolean {
   const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`(?<![\\w\\\\])${escaped}(?!\\w)`).test(text);
+  const afterValue = String.raw`(?<!\d[\s$~]*(?:\\[,;: ]\s*)*(?:\\(?:text|mathrm|rm)\s*\{\s*)?)`;
+  return new RegExp(`${afterValue}(?<![\\w\\\\])${escaped}(?!\\w)`).test(text);
 }
 
 /** The unit word of a value written with one (`1.8\,\mathrm{bars}` → `bars`); undefined when none. */

@@ -19,7 +19,6 @@ const BROKEN: Readonly<Record<string, number>> = {
   sentence: 2,
   'approx-latex': 2,
   'trailing-period': 2,
-  'trailing-comma': 1,
   // b5-206: its one line `I = L_⊙/(4πR²); for absorption, P = I/c = L_⊙/(4πR²c)` becomes
   // `$$\boxed{P = I/c}$$` alone, losing the answer's definition of I: the rewrite drops information,
   // and rejecting it is right.

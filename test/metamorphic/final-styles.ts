@@ -366,11 +366,10 @@ const ACCENT_CHAR: Record<string, string> = {
   tilde: '\u0303',
 };
 
-/** A plain-text piece that needs parentheses to be one factor. */
+/** A plain-text piece that is one factor: a number, one symbol with its indices, a group, a root. */
 function atomic(s: string): boolean {
-  if (/^(?:[A-Za-z0-9.ħπ∞ℓ\p{Script=Greek}⁰-⁹¹²³⁻₀-₉ₐ-ₜ′]|\p{M})+$/u.test(s))
-    return !/^\d.*[A-Za-z\p{Script=Greek}]/u.test(s) || /^\d+$/.test(s);
-  return /^\((?:[^()]|\([^()]*\))*\)$/.test(s) || /^√\(.*\)$/.test(s);
+  if (/^(?:\d+(?:\.\d+)?|[A-Za-zħπ∞ℓ\p{Script=Greek}]\p{M}?[⁰-⁹¹²³⁻₀-₉ₐ-ₜ′]*)$/u.test(s)) return true;
+  return /^\((?:[^()]|\([^()]*\))*\)$/.test(s) || /^√\((?:[^()]|\([^()]*\))*\)$/.test(s);
 }
 const paren = (s: string) => (atomic(s) ? s : `(${s})`);
 
@@ -475,7 +474,7 @@ function plain(s: string): string {
       else if (SYMBOLS[cmd] !== undefined) emit(SYMBOLS[cmd]!);
       else if (FUNCTIONS.has(cmd)) {
         const next = s.slice(i).trimStart();
-        const before = pieces.length > 0 && /[\p{L}\d)]$/u.test(pieces[pieces.length - 1]!) ? ' ' : '';
+        const before = pieces.length > 0 && /[\p{L}\d)⁰-⁹¹²³₀-₉ₐ-ₜ]$/u.test(pieces[pieces.length - 1]!) ? ' ' : '';
         emit(
           before +
             (next.startsWith('(') || next.startsWith('\\left') || next.startsWith('^') ? cmd : `${cmd} `),
@@ -506,7 +505,21 @@ function plain(s: string): string {
     out += p;
   }
   out = out.replace(/\u0000(?=[A-Za-z0-9\p{Script=Greek}ħ√(])/gu, ' ').replace(/\u0000/g, '');
-  return out.replace(/\s+/g, ' ').replace(/− /g, '−').trim();
+  return withoutDoubleParentheses(out.replace(/\s+/g, ' ').replace(/− /g, '−').trim());
+}
+
+/** `((a/b))` → `(a/b)`: a pair of parentheses around exactly one parenthesized group, as no one writes. */
+function withoutDoubleParentheses(s: string): string {
+  const close = new Map<number, number>();
+  const stack: number[] = [];
+  for (let i = 0; i < s.length; i++) {
+    if (s[i] === '(') stack.push(i);
+    else if (s[i] === ')' && stack.length > 0) close.set(stack.pop()!, i);
+  }
+  const drop = new Set<number>();
+  for (const [open, end] of close)
+    if (s[open + 1] === '(' && close.get(open + 1) === end - 1) drop.add(open).add(end);
+  return [...s].filter((_, i) => !drop.has(i)).join('');
 }
 
 /** LaTeX math as plain Unicode, or undefined when it holds a construct not written that way here. */

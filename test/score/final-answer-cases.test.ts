@@ -28,7 +28,8 @@ interface Case {
    * symbol (`L \odot` for L_⊙), 20 a maximum or minimum asked, stated under the decorated name (`\mu_{\max}`), 21 zero
    * stated in words ("Zero —", "the offset is zero."); 30 a lone value closing a part after the statement
    * of its quantity (the declared value decides), 31 a bare expression against a reference written as a
-   * chain (its last member is the value).
+   * chain (its last member is the value), 32 a unit the problem gives its data in is not the unit a
+   * reference without units is in (only a unit it asks in is).
    */
   readonly class?: number;
 }
