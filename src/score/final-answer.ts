@@ -588,14 +588,23 @@ function statedAll(
   const prepare = preparer(problem, options);
   const statements = reading(response, extraction, problem, prepare).statements;
   return expected.map((e) => {
+    const part = partOf(e, statements, response);
+    // A sub-question that asks one quantity and boxes one lone value in its own section has declared
+    // that value its answer, whatever the box calls it.
+    if (
+      boxedOnly &&
+      !part.whole &&
+      expected.filter((x) => x.letter === e.letter).length === 1 &&
+      part.statements.filter((s) => s.boxed).length === 1 &&
+      part.statements.some((s) => s.boxed && s.bare)
+    )
+      return true;
     const sides = relationSides(e.latex);
     const q = sides === undefined ? undefined : prepare(sides.lhs);
     const key = q === undefined ? undefined : quantityKey(q);
     if (key === undefined || q === undefined) return false;
     const quantity = q.variables.filter((v) => v !== VALUE_SYMBOL);
-    return partOf(e, statements, response).statements.some(
-      (s) => (!boxedOnly || s.boxed) && s.names(key, quantity),
-    );
+    return part.statements.some((s) => (!boxedOnly || s.boxed) && s.names(key, quantity));
   });
 }
 

@@ -474,7 +474,8 @@ function plain(s: string): string {
       else if (SYMBOLS[cmd] !== undefined) emit(SYMBOLS[cmd]!);
       else if (FUNCTIONS.has(cmd)) {
         const next = s.slice(i).trimStart();
-        const before = pieces.length > 0 && /[\p{L}\d)⁰-⁹¹²³₀-₉ₐ-ₜ]$/u.test(pieces[pieces.length - 1]!) ? ' ' : '';
+        const before =
+          pieces.length > 0 && /[\p{L}\d)⁰-⁹¹²³₀-₉ₐ-ₜ]$/u.test(pieces[pieces.length - 1]!) ? ' ' : '';
         emit(
           before +
             (next.startsWith('(') || next.startsWith('\\left') || next.startsWith('^') ? cmd : `${cmd} `),
