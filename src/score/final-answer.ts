@@ -353,18 +353,25 @@ function problemNamedConstants(problem: Problem): ReadonlyMap<string, string> {
   return known;
 }
 
-const relationsMemo = new WeakMap<Problem, readonly GivenRelation[]>();
+const relationsMemo = new WeakMap<Problem, Map<string, readonly GivenRelation[]>>();
 
-/** The relations between givens the problem's reference states, memoized per problem. */
+/**
+ * The relations between givens the problem's reference states, memoized per problem and per set of
+ * asked variables (the final-node pass and the explicit check can ask different quantities: keyed by
+ * the problem alone, the result would depend on which ran first).
+ */
 function problemRelations(
   problem: Problem,
   quantities: readonly (PreparedFormula | undefined)[],
 ): readonly GivenRelation[] {
-  let known = relationsMemo.get(problem);
+  const asked = [...new Set(quantities.flatMap((q) => (q?.ok ? q.variables : [])))].sort();
+  const key = asked.join('\u0000');
+  let byAsked = relationsMemo.get(problem);
+  if (byAsked === undefined) relationsMemo.set(problem, (byAsked = new Map()));
+  let known = byAsked.get(key);
   if (known === undefined) {
-    const asked = new Set(quantities.flatMap((q) => (q?.ok ? q.variables : [])));
     const texts = [problem.solution ?? '', ...problem.grading_standard.map((n) => n.formula)];
-    relationsMemo.set(problem, (known = givenRelations(texts, problemSymbols(problem), asked)));
+    byAsked.set(key, (known = givenRelations(texts, problemSymbols(problem), new Set(asked))));
   }
   return known;
 }
