@@ -93,6 +93,75 @@ function locate(response: string, by: string): number | undefined {
   return n >= 0 ? n : undefined;
 }
 
+const NOT_SYMBOLS = new Set([
+  'frac',
+  'dfrac',
+  'tfrac',
+  'sqrt',
+  'left',
+  'right',
+  'text',
+  'mathrm',
+  'rm',
+  'cdot',
+  'times',
+  'pi',
+  'hbar',
+  'sin',
+  'cos',
+  'tan',
+  'ln',
+  'log',
+  'exp',
+  'sinh',
+  'cosh',
+  'tanh',
+  'arctan',
+  'arcsin',
+  'arccos',
+  'cot',
+  'sec',
+  'csc',
+  'infty',
+  'approx',
+  'quad',
+  'displaystyle',
+  'big',
+  'Big',
+]);
+
+/** The symbols an expression writes (`\omega_p`, `I`, `R_{\odot}`), as their LaTeX. */
+function symbolsOf(latex: string): string[] {
+  const out = new Set<string>();
+  for (const m of latex.matchAll(
+    /\\([A-Za-z]+)(_\{[^{}]*\}|_[A-Za-z0-9])?|(?<![\\A-Za-z])([A-Za-z])(_\{[^{}]*\}|_[A-Za-z0-9])?/g,
+  )) {
+    if (m[1] !== undefined && NOT_SYMBOLS.has(m[1])) continue;
+    out.add(m[0]);
+  }
+  return [...out];
+}
+
+/** Whether `text` gives `symbol` a value (`I = …`, `I \approx …`). */
+function defines(text: string, symbol: string): boolean {
+  const escaped = symbol.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&');
+  return new RegExp(`(?<![A-Za-z\\\\])${escaped}(?![A-Za-z_])\\s*(?:=|\\\\approx|≈)`).test(text);
+}
+
+/**
+ * Whether cutting the answer at its final section dropped the definition of a symbol a restated
+ * expression uses (`I = L/(4πR²); P = I/c` restated as `P = I/c` alone): such a rewrite says less
+ * than the answer, and the answer is not restyled.
+ */
+function dropsDefinition(response: string, head: string, parts: readonly PartStatement[]): boolean {
+  const tail = response.slice(head.length);
+  return parts.some(
+    (p) =>
+      p.statement.value.kind === 'expression' &&
+      symbolsOf(p.statement.value.latex).some((x) => defines(tail, x) && !defines(head, x)),
+  );
+}
+
 /** A right answer's final section as part statements, and the answer before it. */
 function rightParts(
   item: GradedAnswer,
@@ -111,7 +180,8 @@ function rightParts(
     if (at === undefined) return undefined;
     cut = Math.min(cut, lineStart(item.response, at));
   }
-  return { head: headBefore(item.response, cut), parts };
+  const head = headBefore(item.response, cut);
+  return dropsDefinition(item.response, head, parts) ? undefined : { head, parts };
 }
 
 /** A wrong answer's final statement (one expected answer): its last box, or its "final answer" line. */
@@ -139,7 +209,9 @@ function wrongParts(
   const s = readStatement(text, answers[0]!.form === 'numerical');
   if (s === undefined) return undefined;
   const name = s.name ?? expectedName(answers[0]!.expected);
-  return { head: headBefore(r, lineStart(r, at)), parts: [{ letter: undefined, statement: { ...s, name } }] };
+  const head = headBefore(r, lineStart(r, at));
+  const parts = [{ letter: undefined, statement: { ...s, name } }];
+  return dropsDefinition(r, head, parts) ? undefined : { head, parts };
 }
 
 /** Near misses of one statement: each kind with the wrong statement. */

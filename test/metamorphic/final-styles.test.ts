@@ -14,15 +14,9 @@ import { gradedAnswers } from './graded-answers.js';
 /** Rewrites whose verdict changed, per style, at the sample drawn (measured 2026-11-27). */
 const BROKEN: Readonly<Record<string, number>> = {
   'plain-unicode': 3,
-  'plain-unicode-bold': 2,
-  'bare-displaystyle': 1,
-  sentence: 2,
-  'approx-latex': 2,
-  'trailing-period': 2,
-  // b5-206: its one line `I = L_⊙/(4πR²); for absorption, P = I/c = L_⊙/(4πR²c)` becomes
-  // `$$\boxed{P = I/c}$$` alone, losing the answer's definition of I: the rewrite drops information,
-  // and rejecting it is right.
-  'boxed-dollars': 1,
+  'plain-unicode-bold': 1,
+  'approx-latex': 1,
+  'trailing-period': 1,
 };
 /** Near misses accepted, per style, at the sample drawn (measured 2026-11-27). */
 const ACCEPTED: Readonly<Record<string, number>> = {
@@ -30,7 +24,7 @@ const ACCEPTED: Readonly<Record<string, number>> = {
   'bare-answer-line': 1,
   sentence: 1,
   'degrees-text': 1,
-  'trailing-period': 2,
+  'trailing-period': 1,
   'value-only-boxed': 2,
 };
 
