@@ -27,6 +27,8 @@ const { values: flags } = parseArgs({
 });
 /** Worker threads in the pool (`--workers N`, default 1); the client keeps 2 requests in flight per worker. */
 const WORKERS = Math.max(1, Number(flags.workers ?? process.env.PRISM_BENCH_WORKERS ?? 1));
+/** Warm-up passes, for the baseline and the server alike (see main). */
+const WARM_PASSES = WORKERS === 1 ? 1 : 3 * WORKERS;
 
 const { problems, answers } = bundledAnswers();
 const copies = freshAnswers(answers, 3);
@@ -105,7 +107,9 @@ async function main(): Promise<void> {
     for (const a of list) scoreItem(scorers, { problem_id: a.problemId, response: a.text }, 'summary', now);
     return cpu(c0);
   };
-  local(warmSet);
+  // The warm-up pass as many times as each of the server's workers gets it on average (below): the
+  // same JIT warm-up per isolate (a scorer keeps getting faster over its first ~1,000 answers).
+  for (let w = 0; w < WARM_PASSES / WORKERS; w++) local(warmSet);
   // Measured before the server starts: process-wide CPU cannot tell one isolate's background GC and
   // compiles from the other's, so the two are not interleaved.
   const wallIn0 = now();
@@ -116,7 +120,7 @@ async function main(): Promise<void> {
   // The server: N workers, no warm-up of their own. They get the baseline's warm-up pass, sent once to
   // one worker and 3N times to N > 1 (the queue gives each item to whichever worker is free, so each
   // must see the pass several times to have seen nearly all of it once, as the baseline has: each
-  // worker's caches are its own).
+  // worker's caches are its own); the baseline scores it as many times, for the same JIT warm-up.
   const pool = createWorkerPool({
     problems,
     workers: WORKERS,
@@ -137,7 +141,7 @@ async function main(): Promise<void> {
       client.once('message', (m: { cpu: number }) => resolve([cpu(c0), m.cpu]));
       client.send(name);
     });
-  for (let w = 0; w < (WORKERS === 1 ? 1 : 3 * WORKERS); w++) await remote('warm');
+  for (let w = 0; w < WARM_PASSES; w++) await remote('warm');
   const wall0 = now();
   const [servedServer, servedClient] = await remote('measured');
   const servedWall = (now() - wall0) / 1000;
