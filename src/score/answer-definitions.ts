@@ -1,8 +1,10 @@
 import { childNodes } from '../core/child-nodes.js';
+import { printLatex } from '../core/print-latex.js';
 import type { Node } from '../core/tree.js';
 import { compareFormulas, symbolName, valuesClearlyDiffer } from '../equivalence/index.js';
 import type { PreparedFormula } from '../equivalence/types.js';
 import { parseLatex } from '../latex/index.js';
+import { substituteSymbols } from '../normalize/index.js';
 import { chargeRecorded, metered, workRemaining } from '../numeric/work-meter.js';
 import type { Statement } from './final-statements.js';
 import { temperatureDifference } from './numeric-answer.js';
@@ -50,7 +52,14 @@ export function answerDefinitions(
     if (previous !== undefined) {
       // Defined again (`z_R = \pi w_0^2/\lambda`, later "where z_R = \frac{\pi w_0^2}{\lambda}"): one
       // definition when the values are equivalent, none when they differ.
-      if (previous.offset !== s.offset && !sameValue(prepare(previous.value), value)) found.set(name, null);
+      // Written through another defined symbol (`D_1 = D_0 + \frac{2E}{mc^2}`, later `D_1 = \sqrt{…} +
+      // \frac{2E}{mc^2}` with `D_0 = \sqrt{…}`): the same value once that symbol is read as defined.
+      if (
+        previous.offset !== s.offset &&
+        !sameValue(prepare(previous.value), value) &&
+        !sameThroughOthers(previous.value, text, name, found, prepare)
+      )
+        found.set(name, null);
       continue;
     }
     // A value that names the symbol itself is an equation for it, not a definition.
@@ -122,6 +131,33 @@ function definedProduct(
       value: `\\frac{${rhs}}{${text(y)}}`,
       partner: (y as { name: string }).name,
     }));
+}
+
+/**
+ * Whether two values of one symbol are equivalent once the answer's other definitions found so far
+ * (`found`, the symbol `name` itself aside) are substituted into both, one round.
+ */
+function sameThroughOthers(
+  a: string,
+  b: string,
+  name: string,
+  found: ReadonlyMap<string, { readonly value: string } | null>,
+  prepare: (latex: string) => PreparedFormula,
+): boolean {
+  const values = new Map<string, Node>();
+  for (const [other, d] of found) {
+    if (other === name || d === null) continue;
+    const parsed = parseLatex(d.value);
+    if (parsed.ok) values.set(other, parsed.tree);
+  }
+  if (values.size === 0) return false;
+  const substituted = (latex: string): string | undefined => {
+    const parsed = parseLatex(latex);
+    return parsed.ok ? printLatex(substituteSymbols(parsed.tree, (s) => values.get(s.name))) : undefined;
+  };
+  const x = substituted(a);
+  const y = substituted(b);
+  return x !== undefined && y !== undefined && sameValue(prepare(x), prepare(y));
 }
 
 function sameValue(a: PreparedFormula, b: PreparedFormula): boolean {
