@@ -638,10 +638,20 @@ function refutedAll(
     const q = sides === undefined ? undefined : prepare(sides.lhs);
     const key = q === undefined ? undefined : quantityKey(q);
     if (key === undefined || q === undefined || !q.ok) return false;
-    const part = partOf(e, statements, response).statements;
-    const last = part[part.length - 1];
+    const whole = partOf(e, statements, response);
+    const part = whole.statements;
     const quantity = q.variables.filter((v) => v !== VALUE_SYMBOL);
-    if (last?.sides === undefined || !last.names(key, quantity)) return false;
+    const naming = (s: Statement | undefined) => s?.sides !== undefined && s.names(key, quantity);
+    // The part's last statement, or its summary's last statement of the quantity (a summary states
+    // several quantities in turn: `V_c = 6b, T_c = …` concludes V_c though T_c comes last).
+    const closing = part[part.length - 1];
+    const from = whole.closing;
+    const last = naming(closing)
+      ? closing
+      : from === undefined
+        ? undefined
+        : part.filter((s) => s.offset >= from && naming(s)).at(-1);
+    if (last?.sides === undefined || !naming(last)) return false;
     const got = prepare(last.latex);
     const want = prepare(e.latex);
     if (!got.ok || !want.ok) return false;
@@ -1654,6 +1664,11 @@ interface Part {
   readonly summary: number | undefined;
   /** The whole answer (no sub-question, or the answer marks none for it). */
   readonly whole: boolean;
+  /**
+   * Where the part's conclusion starts: its summary, else its last marked section when the answer
+   * marks the sub-question more than once (`(a) … (b) … Final answers: (a) V_c = 6b, T_c = …`).
+   */
+  readonly closing: number | undefined;
 }
 
 /**
@@ -1664,18 +1679,21 @@ interface Part {
 function partOf(e: Expected, statements: readonly Statement[], response: string): Part {
   const marks = answerMarks(response);
   const summary = marks.summary;
-  if (e.letter === undefined) return { statements, summary, whole: true };
+  if (e.letter === undefined) return { statements, summary, whole: true, closing: summary };
   const sections = (marks.sections ??= answerSections(response));
   const own = sections.filter((s) => s.letter === e.letter);
-  if (own.length === 0) return { statements, summary, whole: true };
+  if (own.length === 0) return { statements, summary, whole: true, closing: summary };
   const inOwn = (offset: number) => own.some((s) => offset >= s.start && offset < s.end);
-  // A summary after the last section that marks no parts belongs to every sub-question.
+  // A summary after the last section's mark that marks no parts belongs to every sub-question: the
+  // last section ends where it begins (`**Final Answer:** V_c = 6b, …` after the working of (b) states
+  // (a)'s quantity too, and revises what (a)'s working said of it).
   const lastSection = sections.at(-1)!;
-  const shared = summary !== undefined && summary >= lastSection.end ? summary : undefined;
+  const shared = summary !== undefined && summary > lastSection.start ? summary : undefined;
   return {
     statements: statements.filter((s) => inOwn(s.offset) || (shared !== undefined && s.offset >= shared)),
     summary: shared,
     whole: false,
+    closing: shared ?? (own.length > 1 ? own.at(-1)!.start : undefined),
   };
 }
 
