@@ -1687,8 +1687,12 @@ function partOf(e: Expected, statements: readonly Statement[], response: string)
   // A summary after the last section's mark that marks no parts belongs to every sub-question: the
   // last section ends where it begins (`**Final Answer:** V_c = 6b, …` after the working of (b) states
   // (a)'s quantity too, and revises what (a)'s working said of it).
+  // Only a heading that begins its line (`**Final answers:**`, `### Summary`): `(c) Answer: …` is (c)'s own.
   const lastSection = sections.at(-1)!;
-  const shared = summary !== undefined && summary > lastSection.start ? summary : undefined;
+  const heading =
+    summary !== undefined &&
+    /^[\s#*_>-]*$/.test(response.slice(response.lastIndexOf('\n', summary - 1) + 1, summary));
+  const shared = heading && summary! > lastSection.start ? summary : undefined;
   return {
     statements: statements.filter((s) => inOwn(s.offset) || (shared !== undefined && s.offset >= shared)),
     summary: shared,
