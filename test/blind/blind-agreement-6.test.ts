@@ -1,0 +1,28 @@
+// A sixth blind set (test/blind/answers-6.jsonl, 299 answers: 82 bundled, 80 PHYBench, 72 SciBench, 65
+// OlympiadBench; 165 graded right, 134 wrong), written and graded by hand on 2026-11-27 by an author
+// who read neither the grader's code nor the other sets, on problems drawn at random (seed 6), in
+// chat-model styles (88 structured with a box, 83 terse, 45 `$…$`, 40 self-revising, 36 plain Unicode,
+// 7 bulleted parts). Held out while that day's rules were built on sets 1–5: measured at b2528a3,
+// 154/165 graded right accepted (bundled 47/49, PHYBench 40/41, SciBench 37/39, OlympiadBench 30/36)
+// and 131/134 graded wrong rejected; at the end of that day's work 156/165 (48, 40, 37, 31) and
+// 131/134, the same three false accepts. From then on it guards those numbers and, like the others,
+// serves as a development set. SciBench problem ids are copied from the source with its leading space
+// (`fund: 4.06`); the measurement compares them trimmed.
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { guardBlindSet } from './guard-blind-set.js';
+
+guardBlindSet({
+  name: 'blind set 6',
+  file: join(fileURLToPath(new URL('.', import.meta.url)), 'answers-6.jsonl'),
+  minRows: 290,
+  rightAcceptedFloor: { bundled: 48, phybench: 40, scibench: 37, olympiadbench: 31 },
+  knownFalseAccepts: {
+    'b6-034':
+      "the inverted Brewster angle arctan(n1/n2) of part (a): the bundled problem's final answers name only parts (b) and (c) (θ_t = π/2 − θ_B, θ_B' = θ_t), which the answer states right in terms of θ_B",
+    'b6-037':
+      'T_i = 288.1 K for 288.7 K (0.2%) from a method that leaves out a film resistance: inside the tolerance a rounded constant needs (the same gap as b2-190 and b5-178)',
+    'b6-299':
+      'a hedge written as a range in plain text ("either the full period … or half of it, t ≈ π√… to 2π√…"): the first value is read, the range is not seen as two answers',
+  },
+});
