@@ -36,7 +36,8 @@ export const BLIND_FILES = [
   'answers-5.jsonl',
 ] as const;
 
-const DOMAINS = [
+/** The bundled answer files (`data/answers/<domain>.jsonl`). */
+export const DOMAINS = [
   'atomic-nuclear-particle',
   'electromagnetism',
   'mechanics',

@@ -15,6 +15,7 @@ import { loadDataset } from '../../src/dataset/load-dataset.js';
 import { importDataset } from '../../src/import/index.js';
 import { createScorer } from '../../src/score/index.js';
 import { sharedFile } from '../helpers/shared.js';
+import { DOMAINS } from './graded-answers.js';
 import { nearMisses } from './near-miss-final.js';
 
 const root = (p: string) => fileURLToPath(new URL(`../../${p}`, import.meta.url));
@@ -74,15 +75,7 @@ function items(): { items: Item[]; peers: boolean } {
       if (list !== undefined && problem !== undefined)
         out.push({ id: row.id!, problems: list, problem, response: row.response! });
     }
-  for (const f of [
-    'atomic-nuclear-particle',
-    'electromagnetism',
-    'mechanics',
-    'optics',
-    'quantum',
-    'solid-state-misc',
-    'thermodynamics-statistical',
-  ])
+  for (const f of DOMAINS)
     for (const a of jsonl(root(`data/answers/${f}.jsonl`))) {
       const problem = byId(bundled, a.problem_id!);
       if (a.kind === 'correct' && problem !== undefined)
