@@ -1684,15 +1684,12 @@ function partOf(e: Expected, statements: readonly Statement[], response: string)
   const own = sections.filter((s) => s.letter === e.letter);
   if (own.length === 0) return { statements, summary, whole: true, closing: summary };
   const inOwn = (offset: number) => own.some((s) => offset >= s.start && offset < s.end);
-  // A summary after the last section's mark that marks no parts belongs to every sub-question: the
-  // last section ends where it begins (`**Final Answer:** V_c = 6b, …` after the working of (b) states
-  // (a)'s quantity too, and revises what (a)'s working said of it).
-  // Only a heading that begins its line (`**Final answers:**`, `### Summary`): `(c) Answer: …` is (c)'s own.
+  // A summary heading after the last section's mark belongs to every sub-question: the last section
+  // ends where it begins (`**Final Answer:** V_c = 6b, …` after the working of (b) states (a)'s
+  // quantity too, and revises what (a)'s working said of it). A summary word after a part's mark on
+  // its line (`(c) Answer: …`) is no heading: that line is (c)'s own.
   const lastSection = sections.at(-1)!;
-  const heading =
-    summary !== undefined &&
-    /^[\s#*_>-]*$/.test(response.slice(response.lastIndexOf('\n', summary - 1) + 1, summary));
-  const shared = heading && summary! > lastSection.start ? summary : undefined;
+  const shared = summary !== undefined && marks.heading && summary > lastSection.start ? summary : undefined;
   return {
     statements: statements.filter((s) => inOwn(s.offset) || (shared !== undefined && s.offset >= shared)),
     summary: shared,
@@ -1701,11 +1698,26 @@ function partOf(e: Expected, statements: readonly Statement[], response: string)
   };
 }
 
-/** The concluding section and sub-question sections of the last answer read (every part of every check reads them). */
-let marked: { response: string; summary: number | undefined; sections?: AnswerSection[] } | undefined;
+/** What {@link answerMarks} reads of an answer. */
+interface AnswerMarks {
+  /** Offset of the concluding section (`Final answer`, `Summary`, `Answers:`), if any. */
+  readonly summary: number | undefined;
+  /** Whether that section's word begins its line (markdown marks aside): `### Final Answers`, not `(c) Answer:`. */
+  readonly heading: boolean;
+  sections?: AnswerSection[];
+}
 
-function answerMarks(response: string): { summary: number | undefined; sections?: AnswerSection[] } {
-  if (marked?.response !== response) marked = { response, summary: concludingOffset(response) };
+/** The concluding section and sub-question sections of the last answer read (every part of every check reads them). */
+let marked: (AnswerMarks & { readonly response: string }) | undefined;
+
+function answerMarks(response: string): AnswerMarks {
+  if (marked?.response !== response) {
+    const summary = concludingOffset(response);
+    const heading =
+      summary !== undefined &&
+      /^[\s#*_>-]*$/.test(response.slice(response.lastIndexOf('\n', summary - 1) + 1, summary));
+    marked = { response, summary, heading };
+  }
   return marked;
 }
 
