@@ -50,24 +50,97 @@ export function unitAfterMath(markdown: string, block: MathBlock): MathBlock {
   const close = block.offset + block.content.length;
   const delimiter = markdown[close] === '$' ? 1 : markdown.startsWith('\\)', close) ? 2 : 0;
   const value = delimiter === 0 ? null : ENDS_WITH_VALUE.exec(block.content);
-  if (value === null) return block;
+  if (value === null && !(delimiter > 0 && ENDS_WITH_PREFIX.test(block.content))) return block;
   const after = close + delimiter;
-  const m = AFTER.exec(markdown.slice(after, after + AFTER_WINDOW));
+  const prefixed = delimiter === 0 ? null : ENDS_WITH_PREFIX.exec(block.content);
+  if (prefixed !== null) return prefixAfterMath(markdown, block, prefixed, after);
+  const window = markdown.slice(after, after + AFTER_WINDOW);
+  // A unit symbol whose power is written in math of its own (`$0.3$ s$^{-1}$`) is read with it below.
+  const m = AFTER.exec(window) ?? POWERED_WORD.exec(window);
   if (m === null) return block;
   const word = m[1]!.replace(/[.]+$/, '');
   if (word === '' || ENGLISH_UNITS.has(word) || !parseUnit(word).ok) return block;
   const from = after + m[0].indexOf(word);
-  const text = word === '°' ? '^\\circ' : `\\,\\mathrm{${word}}`;
+  // A compound unit whose powers are written in math of their own (`$7.8$ J mol$^{-1}$ K$^{-1}$`).
+  const atoms = word === '°' ? undefined : poweredAtoms(markdown, from + word.length);
+  const more =
+    atoms !== undefined && parseUnit(`${word}${atoms.text}`.replace(/\\,/g, ' ')).ok ? atoms : undefined;
+  const unitText = more === undefined ? word : `${word}${more.text}`;
+  const text = word === '°' ? '^\\circ' : `\\,\\mathrm{${unitText}}`;
   const end = block.content.length;
-  const unit = { start: end, end, text, from, to: from + word.length };
+  const unit = { start: end, end, text, from, to: more === undefined ? from + word.length : more.to };
   // A ratio takes the unit whole: `1/600` mm is (1/600) mm, not 1/(600 mm).
-  const ratio = value[1]!.includes('/');
+  const ratio = value![1]!.includes('/');
   if (!ratio) return rewrite(block, [unit]);
-  const open = block.content.lastIndexOf(value[1]!);
+  const open = block.content.lastIndexOf(value![1]!);
   return rewrite(block, [
     { start: open, end: open, text: '(', from: block.offset + open, to: block.offset + open + 1 },
     { ...unit, text: `)${text}` },
   ]);
+}
+
+/** A unit symbol written after a space, with its power in math of its own or none (`mol$^{-1}$`, `K`). */
+const POWERED_ATOM =
+  /^(?:[ \t]+|\\,)?([A-Za-zµμΩ]{1,3})?(?:\$\s*\^\s*(?:\{\s*([-−]?\d)\s*\}|([-−]?\d))\s*\$)?/;
+
+/** Math content that ends with a stated number and a unit prefix the unit's letters follow outside (`28\ \mu`). */
+const ENDS_WITH_PREFIX = new RegExp(
+  `${STATED_BEFORE}${NUMBER}(\\s*(?:\\\\[,;: ]|~)?\\s*\\\\(?:mu|micro)(?![A-Za-z])\\s*)$`,
+);
+/** The unit letters right after the closing delimiter (`$28\ \mu$m`), with no space. */
+const PREFIXED_UNIT = /^([A-Za-z]{1,3})(?=[\s.,;:!?)\]]|$)/;
+
+/**
+ * `$28\ \mu$m`: a prefix written in math and its unit's letters right after the closing delimiter,
+ * read as one unit (`28\,\mathrm{µm}`); the block unchanged when the letters after it do not make a
+ * unit with it.
+ */
+function prefixAfterMath(
+  markdown: string,
+  block: MathBlock,
+  prefixed: RegExpExecArray,
+  after: number,
+): MathBlock {
+  const m = PREFIXED_UNIT.exec(markdown.slice(after, after + AFTER_WINDOW));
+  if (m === null || !parseUnit(`µ${m[1]!}`).ok) return block;
+  const start = block.content.length - prefixed[1]!.length;
+  const end = block.content.length;
+  return rewrite(block, [
+    { start, end, text: `\\,\\mathrm{µ${m[1]!}}`, from: block.offset + start, to: after + m[1]!.length },
+  ]);
+}
+
+/** A unit symbol right before its power written in math (`s$^{-1}$`). */
+const POWERED_WORD = /^[ \t]*([A-Za-zµμΩ]{1,3})(?=\$\s*\^)/;
+
+/**
+ * The unit symbols that continue a unit word after `at` (`J` then ` mol$^{-1}$ K$^{-1}$`), as TeX
+ * inside `\mathrm` (`^{-1}\,mol^{-1}\,K^{-1}`), with the answer offset where they end; undefined when
+ * none carries a power written in math (`5$ m and then …` reads m alone). Each symbol must read as a
+ * unit (the caller checks the whole).
+ */
+function poweredAtoms(markdown: string, at: number): { text: string; to: number } | undefined {
+  let k = at;
+  let text = '';
+  let kept: { text: string; to: number } | undefined;
+  for (let n = 0; n < 4; n++) {
+    const m = POWERED_ATOM.exec(markdown.slice(k, k + AFTER_WINDOW));
+    if (m === null || m[0] === '') break;
+    const base = m[1];
+    const power = m[2] ?? m[3];
+    // A power alone belongs to the symbol before it; a symbol follows a space, or a power in math.
+    if (base === undefined && (power === undefined || /^\s/.test(m[0]))) break;
+    if (base !== undefined && (ENGLISH_UNITS.has(base) || !parseUnit(base).ok)) break;
+    if (base !== undefined && !/^(?:[ \t]|\\,)/.test(m[0]) && !(n > 0 && kept?.to === k)) break;
+    // It ends at a space or punctuation, or at the next symbol after its power (`g$^{-1}$K$^{-1}$`).
+    const after = markdown.slice(k + m[0].length, k + m[0].length + 1);
+    if (after !== '' && !/[\s.,;:!?)\]]/.test(after) && !(power !== undefined && /[A-Za-zµμΩ]/.test(after)))
+      break;
+    text += `${base === undefined ? '' : `\\,${base}`}${power === undefined ? '' : `^{${power.replace('−', '-')}}`}`;
+    k += m[0].length;
+    if (power !== undefined) kept = { text, to: k };
+  }
+  return kept;
 }
 
 /** Bare letters read as a unit after a stated value in plain text: SI symbols and the hour. */

@@ -1,4 +1,5 @@
 import { prepareFormula } from '../equivalence/prepare-formula.js';
+import { relationSides } from '../score/answer-text.js';
 import { expressionValue } from '../score/numeric-answer.js';
 import { stripDelimiters, unitLatex, writtenFigures } from './answer-latex.js';
 
@@ -28,9 +29,17 @@ function splitPowerOfTen(unit: string): [string, string] {
  * are those written in the value. A unit our reader does not know (dB, light-years) is not guessed:
  * the value is kept alone and the unit goes into a note for the instructions. A count of elementary
  * charges (unit `e`) is written in coulombs (`-5` → `-5 \times 1.602176634\times10^{-19}\,\mathrm{C}`).
+ * A value written as a statement of its quantity (`\mathcal{P}_{\min}=4.3` with unit `kW/m^3`) takes
+ * the unit and its figures on its right side: `\mathcal{P}_{\min}=4.3\,\mathrm{kW}/\mathrm{m}^{3}`.
  */
 export function numericAnswerLatex(value: string, unit: string | null | undefined): NumericAnswer {
   const v = stripDelimiters(value);
+  const sides = relationSides(v);
+  if (sides !== undefined && sides.rhs !== '' && !/[=≈≃]/.test(sides.rhs) && readsAsValue(sides.rhs)) {
+    const right = numericAnswerLatex(sides.rhs, unit);
+    const latex = sides.lhs === '' ? right.latex : `${sides.lhs}=${right.latex}`;
+    return { ...right, latex };
+  }
   const figures = writtenFigures(v);
   const raw =
     unit === null || unit === undefined

@@ -65,3 +65,20 @@ test('a charge counted in elementary charges (unit e) is written in coulombs, no
   // A unit that merely starts with e is not the elementary charge.
   assert.equal(numericAnswerLatex('2.0', 'eV').latex, '2.0\\,\\mathrm{eV}');
 });
+
+test('a value written as a statement of its quantity takes the unit and its figures on its right side', () => {
+  const p = numericAnswerLatex('$\\mathcal{P}_{\\min }=4.3$', '$ \\mathrm{~kW} / \\mathrm{m}^{3}$');
+  assert.equal(p.latex, '\\mathcal{P}_{\\min }=4.3\\,\\mathrm{kW} / \\mathrm{m}^{3}');
+  assert.equal(p.significantFigures, 2);
+  assert.equal(p.unitNote, undefined);
+  assert.ok(readsAsValue('4.3\\,\\mathrm{kW} / \\mathrm{m}^{3}'));
+  // A left side alone (`=1.702 \times 10^{26}`) leaves the value.
+  assert.equal(
+    numericAnswerLatex('$=1.702 \\times 10^{26} $', '$\\mathrm{~m}^{-3}$').latex,
+    '1.702 \\times 10^{26}\\,\\mathrm{m}^{-3}',
+  );
+  // An expression on the right is no value: kept as written, the unit in a note.
+  const e = numericAnswerLatex('$v=\\sqrt{2gh}$', 'm/s');
+  assert.equal(e.latex, 'v=\\sqrt{2gh}');
+  assert.match(e.unitNote ?? '', /m\/s/);
+});
