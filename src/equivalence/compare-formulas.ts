@@ -196,6 +196,19 @@ function runTrials(
   // previous phases had a real solution, e.g. x^2 + y^2 = 1, which has none for y in [2, 20].
   // Formulas with no variable in common can only disagree (or both be identities, which the paper's
   // range shows as well): no fallback ranges for them.
+  // One formula solved for a trial's target (defined once per pair, not per trial).
+  const solve = (f: PreparedFormula, target: string, assignment: Record<string, number>) => {
+    const settings = f === a ? settingsA : settingsB;
+    let s = settings.get(target);
+    if (s === undefined) settings.set(target, (s = solverFor(f, target, options, scales[target])));
+    const evalBudget = Math.min(s.cap, Math.max(1, budget - evals));
+    const solved =
+      reference !== undefined && f === b
+        ? reference.solve(f, target, assignment, tol, evalBudget, s.solver)
+        : solvePrepared(f, target, assignment, tol, evalBudget, s.solver);
+    evals += solved.evals;
+    return solved;
+  };
   const phases = shared.length === 0 && mode === 'physical' ? [range] : [range, ...fallbacks];
   const total = maxTrials * phases.length;
   for (let t = 0; t < total; t++) {
@@ -225,35 +238,29 @@ function runTrials(
       if (isInteger[i]) value = Math.round(value);
       if (v !== target) assignment[v] = isPinned[i] ? 0 : value * scaleOf[i]!;
     }
-    const solve = (f: PreparedFormula) => {
-      const settings = f === a ? settingsA : settingsB;
-      let s = settings.get(target);
-      if (s === undefined) settings.set(target, (s = solverFor(f, target, options, scales[target])));
-      const { solver, cap } = s;
-      const evalBudget = Math.min(cap, Math.max(1, budget - evals));
-      const solved =
-        reference !== undefined && f === b
-          ? reference.solve(f, target, assignment, tol, evalBudget, solver)
-          : solvePrepared(f, target, assignment, tol, evalBudget, solver);
-      evals += solved.evals;
-      return solved;
-    };
     // The cheaper formula is solved first. In physical mode a formula undefined at the drawn values
     // makes the trial fail whatever the other one gives, so the other (often a quadrature) is skipped.
-    const first = solve(aFirst ? a : b);
-    const second = mode === 'physical' && first.undefined === true ? undefined : solve(aFirst ? b : a);
-    let [sa, sb] = aFirst ? [first, second] : [second, first];
+    const first = solve(aFirst ? a : b, target, assignment);
+    const second =
+      mode === 'physical' && first.undefined === true ? undefined : solve(aFirst ? b : a, target, assignment);
+    let sa = aFirst ? first : second;
+    let sb = aFirst ? second : first;
     // Physical mode: an angle is compared within one turn (its positive solutions below 2π), so
     // families of different periods that agree there — \cos\theta against \sin\frac{\theta}{2} —
     // are not told apart by the turns beyond it.
     if (mode === 'physical' && angles.has(target)) {
-      [sa, sb] = [oneTurn(sa), oneTurn(sb)];
+      sa = oneTurn(sa);
+      sb = oneTurn(sb);
       // Two periodic families are compared where physical mode draws angles, inside a quarter turn,
       // when either has a member there: `\cos\theta = \sqrt{1 - x^2}` and `\sin\theta = x` agree
       // on acute angles ({a, 2π − a} against {a, π − a} in the whole turn).
       if (sa?.periodic === true && sb?.periodic === true) {
-        const [qa, qb] = [quarterTurn(sa), quarterTurn(sb)];
-        if (hasPoint(qa) || hasPoint(qb)) [sa, sb] = [qa, qb];
+        const qa = quarterTurn(sa);
+        const qb = quarterTurn(sb);
+        if (hasPoint(qa) || hasPoint(qb)) {
+          sa = qa;
+          sb = qb;
+        }
       }
     }
     if (sa?.truncated === true || sb?.truncated === true) exhausted.add(target);
@@ -418,11 +425,20 @@ function nextTarget(
   isolatable: ReadonlySet<string>,
   t: number,
 ): string {
-  const fresh = live.find((v) => !visited.has(v));
-  if (fresh !== undefined) return fresh;
-  const easy = live.filter((v) => isolatable.has(v));
-  const pool = easy.length > 0 ? easy : live;
-  return pool[t % pool.length]!;
+  // Loops rather than find/filter: this runs at every trial, and the lists are a few names long.
+  let easy = 0;
+  for (let i = 0; i < live.length; i++) {
+    const v = live[i]!;
+    if (!visited.has(v)) return v;
+    if (isolatable.has(v)) easy++;
+  }
+  if (easy === 0) return live[t % live.length]!;
+  let k = t % easy;
+  for (let i = 0; i < live.length; i++) {
+    const v = live[i]!;
+    if (isolatable.has(v) && k-- === 0) return v;
+  }
+  return live[0]!; // (unreachable: k < easy)
 }
 
 /**
@@ -492,13 +508,22 @@ function solverFor(
   options: EquivalenceOptions,
   scale: number | undefined,
 ): { solver: Omit<SolveOptions, 'evalBudget'>; cap: number } {
+  const costly = formula.costlyVariables.includes(target);
+  // The common case shares one settings object (the solver resolves its defaults once per object).
+  if (options.solverPaths === undefined && scale === undefined && !costly) return PLAIN_SOLVER;
   const solver: Mutable<SolveOptions> = {};
   if (options.solverPaths !== undefined) solver.paths = options.solverPaths;
   if (scale !== undefined) solver.scale = scale;
-  if (!formula.costlyVariables.includes(target)) return { solver, cap: Number.POSITIVE_INFINITY };
+  if (!costly) return { solver, cap: Number.POSITIVE_INFINITY };
   solver.pointsPerDecade = 3;
   solver.minAbs = 1e-2;
   solver.maxAbs = 1e3;
   solver.linearPoints = 21;
   return { solver, cap: 160 };
 }
+
+/** Solver settings without options, scale or quadrature cap (one object for every such target). */
+const PLAIN_SOLVER: { solver: Omit<SolveOptions, 'evalBudget'>; cap: number } = Object.freeze({
+  solver: Object.freeze({}),
+  cap: Number.POSITIVE_INFINITY,
+});

@@ -32,10 +32,16 @@ export function variableScales(
   const m: number[][] = Array.from({ length: n }, () => new Array<number>(n + 1).fill(0));
   for (let i = 0; i < n; i++) m[i]![i] = RIDGE;
   for (const row of rows) {
-    const entries = [...row.e].filter(([v, k]) => index.has(v) && k !== 0);
-    for (const [v, k] of entries) {
-      const i = index.get(v)!;
-      for (const [w, l] of entries) m[i]![index.get(w)!]! += k * l;
+    const { names, weights } = row;
+    for (let p = 0; p < names.length; p++) {
+      const i = index.get(names[p]!);
+      const k = weights[p]!;
+      if (i === undefined || k === 0) continue;
+      for (let q = 0; q < names.length; q++) {
+        const j = index.get(names[q]!);
+        const l = weights[q]!;
+        if (j !== undefined && l !== 0) m[i]![j]! += k * l;
+      }
       m[i]![n]! -= k * row.c;
     }
   }
@@ -64,16 +70,21 @@ const TYPICAL_DRAW = Math.log10(Math.sqrt(40));
 function typical(row: Affine): Affine {
   if (row.growth !== true) return row;
   let powers = 0;
-  for (const k of row.e.values()) powers += k;
-  return { c: row.c + powers * TYPICAL_DRAW, e: row.e, growth: true };
+  for (const k of row.weights) powers += k;
+  return { c: row.c + powers * TYPICAL_DRAW, names: row.names, weights: row.weights, growth: true };
 }
 const RIDGE = 1e-3;
 const MAX_DECADES = 150;
 
-/** c + Σ e[v]·s_v: a log10-magnitude. */
+/**
+ * c + Σ weights[i]·s_{names[i]}: a log10-magnitude. The terms are kept in the order their variables
+ * first appeared (as a Map would keep them) in two arrays: a Map per tree node was a large share of
+ * the garbage of preparing a fresh formula.
+ */
 interface Affine {
   c: number;
-  e: Map<string, number>;
+  readonly names: readonly string[];
+  readonly weights: readonly number[];
   /** The argument of an exponential (see {@link GROWTH_TRIGGER}). */
   growth?: true;
 }
@@ -112,18 +123,42 @@ function conditionsOf(f: PreparedFormula): readonly Affine[] {
   return rows;
 }
 
+const NO_NAMES: readonly string[] = [];
+const NO_WEIGHTS: readonly number[] = [];
+
 function constant(c: number): Affine {
-  return { c, e: new Map() };
+  return { c, names: NO_NAMES, weights: NO_WEIGHTS };
 }
 
+function single(name: string): Affine {
+  return { c: 0, names: [name], weights: [1] };
+}
+
+/** x + k·y, term by term (a variable new to x is appended with weight 0 + k·w). */
 function combine(x: Affine, y: Affine, k: number): Affine {
-  const e = new Map(x.e);
-  for (const [v, w] of y.e) e.set(v, (e.get(v) ?? 0) + k * w);
-  return { c: x.c + k * y.c, e };
+  const names = x.names.slice();
+  const weights = x.weights.slice();
+  for (let q = 0; q < y.names.length; q++) {
+    const v = y.names[q]!;
+    const w = y.weights[q]!;
+    const i = names.indexOf(v);
+    if (i < 0) {
+      names.push(v);
+      weights.push(0 + k * w);
+    } else weights[i] = weights[i]! + k * w;
+  }
+  return { c: x.c + k * y.c, names, weights };
 }
 
 function times(x: Affine, k: number): Affine {
-  return { c: x.c * k, e: new Map([...x.e].map(([v, w]) => [v, w * k])) };
+  const weights = new Array<number>(x.weights.length);
+  for (let i = 0; i < weights.length; i++) weights[i] = x.weights[i]! * k;
+  return { c: x.c * k, names: x.names, weights };
+}
+
+/** The argument of an exponential, as a condition (see {@link GROWTH_TRIGGER}). */
+function growing(x: Affine): Affine {
+  return { c: x.c, names: x.names, weights: x.weights, growth: true };
 }
 
 /** A numeric value when the node is a constant expression of numbers. */
@@ -134,9 +169,11 @@ function numeric(node: Node): number | undefined {
     return x === undefined ? undefined : node.op === '-' ? -x : x;
   }
   if (node.type === 'binary') {
+    // (The right side is not walked when the left is not a number: `magnitude` asks at every node.)
     const l = numeric(node.left);
+    if (l === undefined) return undefined;
     const r = numeric(node.right);
-    if (l === undefined || r === undefined) return undefined;
+    if (r === undefined) return undefined;
     if (node.op === '+') return l + r;
     if (node.op === '-') return l - r;
     if (node.op === '*') return l * r;
@@ -182,25 +219,23 @@ function magnitude(node: Node, out: Affine[]): Affine | undefined {
     return value !== 0 && Number.isFinite(value) ? constant(Math.log10(Math.abs(value))) : undefined;
   switch (node.type) {
     case 'symbol':
-      return { c: 0, e: new Map([[node.name, 1]]) };
+      return single(node.name);
     case 'unary':
       return magnitude(node.arg, out);
     case 'binary': {
       if (node.op === '+' || node.op === '-') {
-        const terms = [magnitude(node.left, out), magnitude(node.right, out)].filter((t) => t !== undefined);
-        if (terms.length === 2) out.push(combine(terms[0]!, terms[1]!, -1));
-        return terms.length === 0
-          ? undefined
-          : terms.length === 1
-            ? terms[0]
-            : times(combine(terms[0]!, terms[1]!, 1), 0.5);
+        const l = magnitude(node.left, out);
+        const r = magnitude(node.right, out);
+        if (l === undefined || r === undefined) return l ?? r;
+        out.push(combine(l, r, -1));
+        return times(combine(l, r, 1), 0.5);
       }
       if (node.op === '^') {
         const k = numeric(node.right);
         const base = magnitude(node.left, out);
         if (k !== undefined) return base === undefined ? undefined : times(base, k);
         const exponent = magnitude(node.right, out);
-        if (exponent !== undefined) out.push({ c: exponent.c, e: exponent.e, growth: true });
+        if (exponent !== undefined) out.push(growing(exponent));
         return undefined;
       }
       const l = magnitude(node.left, out);
@@ -221,14 +256,13 @@ function magnitude(node: Node, out: Affine[]): Affine | undefined {
       if (node.fn === 'abs') return magnitude(arg, out);
       if (ARGUMENT_OF_ORDER_ONE.has(node.fn)) {
         const inner = magnitude(arg, out);
-        if (inner !== undefined)
-          out.push(EXPONENTIAL.has(node.fn) ? { c: inner.c, e: inner.e, growth: true } : inner);
+        if (inner !== undefined) out.push(EXPONENTIAL.has(node.fn) ? growing(inner) : inner);
         return constant(0);
       }
       return undefined;
     }
     case 'opaque':
-      return { c: 0, e: new Map([[node.key, 1]]) };
+      return single(node.key);
     default:
       for (const child of childNodes(node)) magnitude(child, []);
       return undefined;

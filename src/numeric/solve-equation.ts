@@ -40,16 +40,26 @@ export function solveEquation(
   const budget = evalBudget ?? settings.evalBudget;
   const prepared = prepareEquation(lhs, rhs, target);
   const eq = reusedEquation(prepared, values, budget);
-  // The rounding bound of lhs − rhs at a point (a tree walk, charged as one evaluation), which the
-  // scan reads only where an identity fails at a few points (made only for a scan).
-  const roundingError =
-    () =>
-    (x: number): number => {
-      if (!charge(prepared.cost)) return Number.NaN;
-      const at = { ...values, [target]: x };
-      return roundingBound(lhs, at).error + roundingBound(rhs, at).error;
-    };
-  return solvePrepared(prepared, eq, settings, budget, roundingError);
+  return solvePrepared(prepared, eq, settings, budget, lhs, rhs, values);
+}
+
+/**
+ * The rounding bound of lhs − rhs at a point (a tree walk, charged as one evaluation), which the
+ * scan reads only where an identity fails at a few points (made only for a scan: a closure per
+ * solve was a measurable share of the allocation of cheap solves).
+ */
+function roundingError(
+  prepared: PreparedEquation,
+  lhs: Node,
+  rhs: Node,
+  values: Readonly<Record<string, number>>,
+): (x: number) => number {
+  const target = prepared.target;
+  return (x: number): number => {
+    if (!charge(prepared.cost)) return Number.NaN;
+    const at = { ...values, [target]: x };
+    return roundingBound(lhs, at).error + roundingBound(rhs, at).error;
+  };
 }
 
 /** Resolved settings per options object (solvers pass the same few objects again and again). */
@@ -58,10 +68,16 @@ const DEFAULT_SETTINGS = solveSettings();
 
 function settingsOf(options: SolveOptions | undefined): SolveSettings {
   if (options === undefined) return DEFAULT_SETTINGS;
+  // The last options object first: a comparison passes the same one at most of its solves.
+  if (options === lastOptions) return lastSettings;
   let s = resolved.get(options);
   if (s === undefined) resolved.set(options, (s = solveSettings(options)));
+  lastOptions = options;
+  lastSettings = s;
   return s;
 }
+let lastOptions: SolveOptions | undefined;
+let lastSettings: SolveSettings = DEFAULT_SETTINGS;
 
 /** An {@link Equation} for a prepared equation with the given values in the buffer. */
 export function equationFor(
@@ -105,7 +121,9 @@ function solvePrepared(
   eq: Equation,
   s: SolveSettings,
   budget: number,
-  roundingError: () => (x: number) => number,
+  lhs: Node,
+  rhs: Node,
+  values: Readonly<Record<string, number>>,
 ): SolveResult {
   const window = p.periodic ? s.periodicWindow * s.scale : Math.min(s.maxAbs * s.scale, Number.MAX_VALUE);
   if (p.count === 0) {
@@ -127,7 +145,7 @@ function solvePrepared(
     if (path === 'scan') {
       const linear = s.linearPoints ?? (p.periodic ? Math.round(40 * s.periodicWindow) + 1 : 201);
       const grid = scanGrid(s.minAbs, s.maxAbs, s.pointsPerDecade, s.periodicWindow, linear, p.periodic);
-      return done(p, eq, window, path, scanPath(eq, grid, s.scale, roundingError()));
+      return done(p, eq, window, path, scanPath(eq, grid, s.scale, roundingError(p, lhs, rhs, values)));
     }
   }
   return done(p, eq, window, 'scan', { kind: 'roots', roots: [] });
