@@ -1,3 +1,4 @@
+import { childNodes } from '../core/child-nodes.js';
 import { printLatex } from '../core/print-latex.js';
 import { stripMath } from '../core/strip-math.js';
 import type { Node, Verdict } from '../core/tree.js';
@@ -633,34 +634,94 @@ function refutedAll(
   const compare = options.compare ?? ((got, want) => compareFormulas(got, want, equivalence).verdict);
   const statements = reading(response, extraction, problem, prepare).statements;
   if (statements.some((s) => s.boxed)) return expected.map(() => false);
-  return expected.map((e) => {
+  const asked = expected.map((e) => {
     const sides = relationSides(e.latex);
     const q = sides === undefined ? undefined : prepare(sides.lhs);
     const key = q === undefined ? undefined : quantityKey(q);
-    if (key === undefined || q === undefined || !q.ok) return false;
+    return key === undefined || q === undefined || !q.ok
+      ? undefined
+      : { key, quantity: q.variables.filter((v) => v !== VALUE_SYMBOL) };
+  });
+  // Whether a statement states one of the expected quantities under its name, or is a link of a chain
+  // that does (`E_\gamma = E_2 - E_1 = …`).
+  const statesAsked = (s: Statement): boolean =>
+    asked.some((a) => a !== undefined && s.sides !== undefined && s.names(a.key, a.quantity));
+  const askedBlocks = new Set(
+    statements.filter(statesAsked).flatMap((s) => (s.block === undefined ? [] : [s.block])),
+  );
+  const answering = (s: Statement) => statesAsked(s) || (s.block !== undefined && askedBlocks.has(s.block));
+  // The answer's own definitions of symbols that are neither asked nor the problem's constants, nor
+  // written through an asked quantity.
+  let definedValues: Map<string, Node> | undefined;
+  const ownDefinitions = (): ReadonlyMap<string, Node> => {
+    if (definedValues !== undefined) return definedValues;
+    definedValues = new Map();
+    const read = reading(response, extraction, problem, prepare);
+    read.definitions ??= answerDefinitions(statements, prepare);
+    const mapped = new Set(Object.keys(problem.constants ?? {}).map((k) => symbolName(k) ?? k));
+    const askedNames = new Set(asked.flatMap((a) => a?.quantity ?? []));
+    for (const [name, d] of read.definitions) {
+      if (d.partner !== undefined || mapped.has(name) || askedNames.has(name)) continue;
+      const parsed = parseLatex(d.value);
+      // A symbol defined through the asked quantity (`E_\nu = pc`) carries it back into itself.
+      if (parsed.ok && !freeVariables(parsed.tree).some((v) => askedNames.has(v)))
+        definedValues.set(name, parsed.tree);
+    }
+    return definedValues;
+  };
+  return expected.map((e, i) => {
+    const a = asked[i];
+    if (a === undefined) return false;
+    const { key, quantity } = a;
     const whole = partOf(e, statements, response);
     const part = whole.statements;
-    const quantity = q.variables.filter((v) => v !== VALUE_SYMBOL);
     const naming = (s: Statement | undefined) => s?.sides !== undefined && s.names(key, quantity);
     // The part's last statement, or its summary's last statement of the quantity (a summary states
-    // several quantities in turn: `V_c = 6b, T_c = …` concludes V_c though T_c comes last).
+    // several quantities in turn: `V_c = 6b, T_c = …` concludes V_c though T_c comes last), or the
+    // part's last statement of the quantity when only statements of the expected quantities follow it:
+    // the answer's closing list (`1. r_n = …`, `2. E_\gamma = …`; `(a) V_c = …`, `(a) T_c = …` with the
+    // part's mark repeated per quantity), whatever heads it.
     const closing = part[part.length - 1];
     const from = whole.closing;
+    // A condition (`when $\Delta\phi = \pi$`) states no value of the quantity.
+    const lastNamed = part.findLastIndex((s) => naming(s) && !isCondition(response, s.offset));
+    const listed = lastNamed >= 0 && part.slice(lastNamed + 1).every(answering) ? part[lastNamed] : undefined;
     const last = naming(closing)
       ? closing
-      : from === undefined
-        ? undefined
-        : part.filter((s) => s.offset >= from && naming(s)).at(-1);
+      : (listed ??
+        (from === undefined ? undefined : part.filter((s) => s.offset >= from && naming(s)).at(-1)));
     if (last?.sides === undefined || !naming(last)) return false;
-    const got = prepare(last.latex);
     const want = prepare(e.latex);
-    if (!got.ok || !want.ok) return false;
+    if (!want.ok) return false;
     // In the expected answer's own variables (a factor that cancels aside): `p = E_\nu / c`, still an
-    // intermediate, refutes nothing.
-    const used = effectiveVariables(got, equivalence.mode ?? 'physical') ?? got.variables;
-    if (used.some((v) => v !== VALUE_SYMBOL && !want.variables.includes(v))) return false;
+    // intermediate, refutes nothing — unless the answer's own definitions (`\mu = \frac{m_x M}{m_x + M}`)
+    // carry it into them.
+    const own = (p: PreparedFormula) => {
+      if (!p.ok) return false;
+      const used = effectiveVariables(p, equivalence.mode ?? 'physical') ?? p.variables;
+      return used.every((v) => v === VALUE_SYMBOL || want.variables.includes(v));
+    };
+    let got = prepare(last.latex);
+    if (got.ok && !own(got)) {
+      const values = ownDefinitions();
+      const text = values.size === 0 ? undefined : substituteDefinitions(last.latex, values);
+      if (text !== undefined) got = prepare(text);
+    }
+    if (!got.ok || !own(got)) return false;
+    // A rounding of an exact expected answer (`Z_0 \approx (60\ \Omega)\ln\frac{b}{a}` for
+    // `\frac{1}{2\pi}\sqrt{\mu_0/\varepsilon_0}\ln\frac{b}{a}`) is told apart only by its figures.
+    if (rounded(got) && !rounded(want)) return false;
     return compare(got, want) === 'different';
   });
+}
+
+/** Whether a formula writes a measured number: a decimal, or a number with a unit. */
+function rounded(p: PreparedFormula): boolean {
+  if (!p.ok || p.tree === undefined) return false;
+  if (writtenDigits(p.tree).count > 0) return true;
+  const unit = (node: Node): boolean =>
+    node.type === 'number' ? node.dim?.some((x) => x !== 0) === true : childNodes(node).some(unit);
+  return unit(p.tree);
 }
 
 /**
@@ -1447,7 +1508,10 @@ function judge(
   if (key !== undefined) {
     // A side that is the quantity has exactly its variables: only such statements have their sides
     // prepared and compared.
-    const named = part.statements.filter((s) => s.names(key, quantity) && (!test.numerical || s.hasValue));
+    const naming = part.statements.filter((s) => s.names(key, quantity) && (!test.numerical || s.hasValue));
+    // A condition (`when $\theta_0 = 0$`) states where the answer looks, not its value of the quantity.
+    const stating = naming.filter((s) => !isCondition(response, s.offset));
+    const named = stating.length > 0 ? stating : naming;
     if (named.length > 0) {
       const boxed = named.filter((s) => s.boxed);
       const pool = boxed.length > 0 ? boxed : named;
@@ -1475,6 +1539,11 @@ function judge(
       // it alone decides, and the statement before it does not rescue a wrong one.
       const closing = count === 1 ? closingValue(part, last, test.numerical, response) : undefined;
       if (closing !== undefined) return first([closing]);
+      // Lone boxed values after it, one for each quantity the part asks at least (`(a) \boxed{9.73\times10^{10}\,\mathrm{m}}`,
+      // `(a) \boxed{3.90\times10^{11}\,\mathrm{m}}`), are the part's declared answers: one of them must be the value,
+      // and the working's statement does not rescue a wrong box.
+      const declared = part.statements.filter((s) => s.boxed && s.bare && s.offset > last.offset);
+      if (boxed.length === 0 && declared.length >= count) return first(declared);
       const hit = first([
         ...(concluded ? [] : unitGoverned(chain)),
         ...part.statements.filter((s) => s.boxed && s.bare && s.offset > last.offset),
@@ -1541,17 +1610,40 @@ function closingValue(
   const line = response.lastIndexOf('\n', end.offset - 1);
   if (rest.some((s) => s !== end && s.offset > line)) return undefined;
   if (end.boxed) return end;
-  if (!numerical || !end.hasValue) return undefined;
+  // An expression in symbols alone on its line (`$$-\frac{4kTR}{R^2 + 4\pi^2f^2L^2}.$$`, `Answer: 3√(gr/5)`)
+  // closes an algebraic part as a box would; a number after an algebraic working may be its evaluation.
+  if (!numerical) return !end.hasValue && aloneOnLine(end, response) ? end : undefined;
+  if (!end.hasValue) return undefined;
   // Read without a unit while words follow the number on its line (`1.51\times 10^{3} kPa` in plain
   // text): part of what it says was not read, so it does not decide alone.
   if (!end.unitValue) {
     const lineEnd = response.indexOf('\n', end.offset);
     const tail = response
       .slice(end.offset, lineEnd < 0 ? undefined : lineEnd)
-      .replace(/\\(?:times|cdot|approx|simeq|[,;:! ])|\^\s*\{?\s*[-−]?\d+\s*\}?|(\d)[eE][-+]?\d+/g, ' $1');
+      .replace(
+        /\\(?:times|cdot|approx|simeq|[,;:! ])|\^\s*\{?\s*[-−]?\d+\s*\}?|(\d)[eE][-+]?\d+|\^\s*\{?\s*\\circ\s*\}?|\\(?:text|mathrm)\s*\{\s*°\s*\}|\\degree(?![a-zA-Z])|°/g,
+        ' $1',
+      );
     if (/\d[^\p{L}°%]*[\p{L}°%]/u.test(tail)) return undefined;
   }
   return end;
+}
+
+/**
+ * Whether a statement is all its line says: only math delimiters, `\displaystyle`, list and bold
+ * marks, an `Answer:` label ("The answer is") before it, and a stop after it.
+ */
+function aloneOnLine(s: Statement, response: string): boolean {
+  if (!response.startsWith(s.latex, s.offset)) return false;
+  const start = response.lastIndexOf('\n', s.offset - 1) + 1;
+  const stop = response.indexOf('\n', s.offset + s.latex.length);
+  const before = response.slice(start, s.offset);
+  const after = response.slice(s.offset + s.latex.length, stop < 0 ? undefined : stop);
+  return (
+    /^[\s>*_-]*(?:(?:\d+\.|\(?[a-z]\))\s+)?(?:\*\*)?(?:(?:the\s+)?(?:final\s+)?answers?(?:\s+is)?\s*:?\s*(?:\*\*)?\s*)?(?:\$\$?|\\\[|\\\()?\s*(?:\\displaystyle\s*)?$/i.test(
+      before,
+    ) && /^\s*[.,;]?\s*(?:\$\$?|\\\]|\\\))?\s*[.,;]?\s*(?:\*\*)?\s*$/.test(after)
+  );
 }
 
 /** A scaling relation written in a statement: `\sim`, `\propto`, their Unicode signs, a plain-text tilde. */

@@ -32,7 +32,11 @@ interface Case {
    * reference without units is in (only a unit it asks in is), 33 a sub-question that boxes one lone value
    * has declared it (the final nodes met in its working do not rescue a wrong box), 34 a closing summary
    * after the last part restates an earlier part's quantity (its statement there concludes that part:
-   * the final nodes met in the working do not rescue a wrong restatement).
+   * the final nodes met in the working do not rescue a wrong restatement), 40 a closing list that
+   * restates each quantity on its own line (the part's mark repeated per quantity, or an unmarked
+   * numbered list; a condition such as "when θ₀ = 0" states no answer), 41 lone boxed values after a
+   * part's working, one per quantity it asks, are its declared answers, 42 a lone value in degrees
+   * (`\text{°}`, `\degree`, `°`) closing the answer is its final value.
    */
   readonly class?: number;
 }
@@ -68,9 +72,10 @@ for (const c of cases) {
     const record = scorer.scoreResponse(c.id, c.response);
     const detail = JSON.stringify(record.final_answer.answers);
     assert.equal(record.final_answer.explicit, c.expected, detail);
-    // Classes 33 and 34 are about the verdict with the final nodes: a declared wrong box, or a wrong
-    // restatement in the closing summary, is not rescued by them.
-    if (c.class === 33 || c.class === 34) assert.equal(record.final_answer_correct, c.expected, detail);
+    // Classes 33, 34, 40 and 41 are about the verdict with the final nodes: a declared wrong box, or a wrong
+    // restatement in the closing summary or list, is not rescued by them.
+    if (c.class === 33 || c.class === 34 || c.class === 40 || c.class === 41)
+      assert.equal(record.final_answer_correct, c.expected, detail);
   });
 }
 
