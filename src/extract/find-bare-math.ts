@@ -310,8 +310,13 @@ function isProse(tokens: readonly Token[], k: number): boolean {
   if (MATH_WORDS.has(word)) return false;
   const previous = tokens[k - 1]?.text;
   // A unit word right after a number (`5 kg`, `3.2 m/s` is not a word): part of the value.
-  // So after a power of ten written in superscripts (`1.85 × 10¹⁰ Bq`).
-  if (previous !== undefined && /(?:\d|10[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+)$/.test(previous) && parseUnit(word).ok) return false;
+  // So after a power of ten in superscripts or a caret (`1.85 × 10¹⁰ Bq`, `3.7 × 10^{3} km`).
+  if (
+    previous !== undefined &&
+    /(?:\d|10[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+|10\^\{[-−+]?\d+\})$/.test(previous) &&
+    parseUnit(word).ok
+  )
+    return false;
   // A short product of symbols beside an operator (`F = ma`, `mgh = …`) is math, unless it is an
   // English word.
   // An opening bracket before it (`/ (kQq (a^2 - b^2))`) is grouping, judged by the operators around.

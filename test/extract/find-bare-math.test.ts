@@ -28,6 +28,7 @@ const TAKEN: readonly (readonly [string, string, readonly string[]])[] = [
     'With 1 u c² = 931.5 MeV: **Q = −3.00 MeV** (endothermic).',
     ['1 u c² = 931.5 MeV', 'Q = −3.00 MeV'],
   ],
+  ['caret power of ten then a unit', 'Total: h ≈ 3.7 × 10^{3} km above the pad', ['h ≈ 3.7 × 10^{3} km']],
   ['value restated in parentheses', 'so T₃ ≈ 300 K (27 °C).', ['T₃ ≈ 300 K']],
   [
     'restatement mid-line',
