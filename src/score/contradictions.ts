@@ -28,6 +28,11 @@ export interface Contradiction {
   readonly formulas: readonly number[];
   /** A value offered as an alternative (`(or 54 N/C …)`) took part: the answer hedges. */
   readonly offered: boolean;
+  /**
+   * Every value is one number as written (`F \approx 3.8 \text{ or } 7.6\ \text{N}`), none a step of
+   * arithmetic (`4.478 + 13.598 - 2.651`) whose written number may drop its unit: the answer hedges.
+   */
+  readonly plain: boolean;
 }
 
 /** What {@link findContradictions} needs of the scorer. */
@@ -170,11 +175,13 @@ export function findContradictions(
     byQuantity,
     prose,
     sectionOf,
+    response,
   );
   const written = writtenReader();
   const out: Contradiction[] = [];
   for (const [key, statements] of byQuantity) {
-    if (statements.length < 2) continue;
+    // A name that stands for several quantities (`r_{p,a} = a(1 \mp e)`) takes several values.
+    if (statements.length < 2 || SEVERAL_QUANTITIES.test(statements[0]!.quantity)) continue;
     // Runs: consecutive statements of the quantity in one part with nothing but math and hedges between.
     const runs: Statement[][] = [];
     for (const s of statements) {
@@ -192,6 +199,7 @@ export function findContradictions(
         key,
         values: distinct.map((s) => s.value),
         offered: distinct.some((s) => s.index === -1),
+        plain: distinct.every((s) => s.index === -1 || plainNumber(s)),
         formulas: withInnerLinks(
           run.filter((s) => s.index >= 0),
           formulas,
@@ -201,6 +209,9 @@ export function findContradictions(
   }
   return out.sort((a, b) => (a.formulas[0] ?? 0) - (b.formulas[0] ?? 0));
 }
+
+/** A subscript listing several quantities (`r_{p,a}`, `v_{1,2}`, `T_{i/f}`). */
+const SEVERAL_QUANTITIES = /_\{[^{}]*[,;/][^{}]*\}/;
 
 /** Most characters read after a statement for a value offered in plain text. */
 const PLAIN_ALTERNATIVE_WINDOW = 60;
@@ -264,12 +275,20 @@ function attachAlternatives(
   byQuantity: Map<string, Statement[]>,
   prose: (a: Pick<Statement, 'formula'>, b: Pick<Statement, 'formula'>) => string,
   sectionOf: (offset: number) => number,
+  response: string,
 ): void {
   const candidates = tools.candidates ?? [];
   if (candidates.length === 0 || byQuantity.size === 0) return;
   const anchors: { key: string; statement: Statement }[] = [];
   for (const [key, list] of byQuantity) for (const statement of list) anchors.push({ key, statement });
-  anchors.sort((a, b) => a.statement.formula.end - b.statement.formula.end);
+  // By end; among statements ending together (a chain `T \simeq 16x(1-x)e^{-2\kappa a} = 5.38\times10^{-4}`
+  // gives `T = …` and the link `16x(1-x)e^{-2\kappa a} = …`) the widest last: the alternative after
+  // the chain is another value of the chain's quantity, not of its link.
+  anchors.sort(
+    (a, b) =>
+      a.statement.formula.end - b.statement.formula.end ||
+      b.statement.formula.offset - a.statement.formula.offset,
+  );
   for (const formula of candidates) {
     if (workExhausted()) return;
     let anchor: { key: string; statement: Statement } | undefined;
@@ -281,7 +300,11 @@ function attachAlternatives(
     const section = sectionOf(formula.offset);
     if (anchor.statement.section !== section || anchor.statement.scaling) continue;
     const between = prose(anchor.statement, { formula });
-    if (!ALTERNATIVE_WORDS.test(between) || !onlyHedges(between)) continue;
+    if (
+      !(ALTERNATIVE_WORDS.test(between) && onlyHedges(between)) &&
+      !listedOrRanged(response, anchor.statement, formula)
+    )
+      continue;
     const whole = tools.prepare(formula.latex);
     if (!whole.ok) continue;
     const candidate: Statement = {
@@ -299,6 +322,35 @@ function attachAlternatives(
     const at = anchors.indexOf(anchor);
     anchors.splice(at + 1, 0, { key: anchor.key, statement: candidate });
   }
+}
+
+/**
+ * A bare value written right after a statement as a second member of a list or the end of a range:
+ * `T = 5.38\times10^{-4}, 10.8\times10^{-4}` (only commas, semicolons and spaces between; the value
+ * written in the statement's unit or without one) or `v = 3.2 \text{ to } 6.4\,\mathrm{m/s}`
+ * (`to` alone between, and no `from` before the statement: "heated from T = 300 K to 350 K" is a change).
+ */
+function listedOrRanged(response: string, statement: Statement, candidate: ExtractedFormula): boolean {
+  const raw = response.slice(statement.formula.end, candidate.offset);
+  if (raw.length > 40) return false;
+  if (/^\s*(?:\\text\s*\{\s*to\s*\}|to)\s*$/.test(raw))
+    return !/\bfrom\s*\$*\s*$/i.test(
+      response.slice(Math.max(0, statement.formula.offset - 12), statement.formula.offset),
+    );
+  const gap = raw.replace(/\\[,;:! ]|\\q?quad\b|~/g, ' ');
+  if (!/^[\s,;]*$/.test(gap) || !/[,;]/.test(gap)) return false;
+  const unitOf = (latex: string) =>
+    latex
+      .replace(/^[^=≈]*(?:=|≈|\\approx)/, '')
+      .replace(
+        /^\s*[-−]?\s*\d+(?:\.\d+)?(?:\s*(?:\\times|×|\\cdot|·)\s*10\s*(?:\^\s*\{?\s*[-−]?\d+\s*\}?|[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+))?/,
+        '',
+      )
+      .replace(/\\(?:mathrm|text|rm)\s*\{([^{}]*)\}/g, '$1')
+      .replace(/\\[,;:! ]|\s|~/g, '');
+  const a = unitOf(statement.value);
+  const b = unitOf(candidate.latex);
+  return a === '' || b === '' || a === b;
 }
 
 /** The sides of `a = b`, `a \approx b`, `a \propto b`, `a \sim b` split at the top level. */
@@ -327,8 +379,20 @@ function statementSides(latex: string): { lhs: string; rhs: string } | undefined
  * never compared with, does not hide the hedge.
  */
 function distinctValues(run: readonly Statement[], tools: ContradictionTools, written: Written): Statement[] {
-  const kept: Statement[] = [];
+  // Numbers are compared with numbers and expressions with expressions: a chain's expression
+  // (`\lambda = \frac{hc}{E} = 7.29\times10^{-8}\,\mathrm{m}`) is never compared with its numbers, so
+  // it must not hide the numbers' hedge that follows (`\lambda \approx 72.9 \text{ or } 146\,\mathrm{nm}`).
+  let kept: Statement[] = [];
   for (const s of run) {
+    if (kept.every((k) => differ(k, s, tools, written))) kept.push(s);
+  }
+  if (kept.length >= 2) return kept;
+  // The values written as plain numbers, compared among themselves: a chain's expression before them
+  // (`\lambda = \frac{hc}{E} = 7.29\times10^{-8}\,\mathrm{m}`), never compared with a number, must not
+  // hide their hedge (`\lambda \approx 72.9 \text{ or } 146\,\mathrm{nm}`). A name that stands for
+  kept = [];
+  for (const s of run) {
+    if (!plainNumber(s)) continue;
     if (kept.every((k) => differ(k, s, tools, written))) kept.push(s);
   }
   if (kept.length >= 2) return kept;
@@ -338,6 +402,22 @@ function distinctValues(run: readonly Statement[], tools: ContradictionTools, wr
   }
   return [];
 }
+
+/**
+ * Whether a statement's value is one number as written, with at most a unit (`72.9\ \text{nm}`,
+ * `6.2×10¹¹`, `3.8\,\mathrm{m\,s^{-1}}`): no arithmetic (`10/3\,\mathrm{eV}`, `4.478 + 13.598`).
+ */
+function plainNumber(s: Statement): boolean {
+  if (s.scaling) return false;
+  const m = PLAIN_NUMBER.exec(s.value);
+  if (m === null) return false;
+  const rest = s.value.slice(m[0].length).replace(/\^\s*\{?\s*[-−]?\d+\s*\}?|[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+/g, '');
+  return !/[\d+*()]|\\(?:frac|times|cdot|sqrt)/.test(rest);
+}
+
+/** A number literal at the start of a value: `-3.5`, `1.85\times10^{10}`, `6.2×10¹¹`. */
+const PLAIN_NUMBER =
+  /^\s*[-−]?\s*\d+(?:\.\d+)?(?:\s*(?:\\times|×|\\cdot|·)\s*10\s*(?:\^\s*\{\s*[-−]?\d+\s*\}|\^\s*[-−]?\d|[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+))?/;
 
 /**
  * Whether two statements of one quantity give it different values (false when not comparable).

@@ -413,7 +413,7 @@ export function createScorer(problems: readonly Problem[], options: ScorerOption
       ...finalOptions,
       contradictedQuantities: new Set(contradictions.map((c) => c.key)),
       hedgedConclusion: contradictions.some(
-        (c) => c.offered && c.formulas.includes(extraction.formulas.length - 1),
+        (c) => (c.offered || c.plain) && c.formulas.includes(extraction.formulas.length - 1),
       ),
       contradicted,
     });

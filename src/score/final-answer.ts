@@ -90,7 +90,8 @@ export interface FinalAnswerOptions {
   readonly contradictedQuantities?: ReadonlySet<string>;
   /**
    * The answer ends by hedging: its last formula takes part in contradictory values with one offered
-   * as an alternative (`E ≈ 47 N/C (or 54 N/C if …)`). A problem that expects one bare value (no
+   * as an alternative (`E ≈ 47 N/C (or 54 N/C if …)`) or all written as numbers
+   * (`F \approx 3.8 \text{ or } 7.6\ \text{N}`). A problem that expects one bare value (no
    * quantity named) is then not answered.
    */
   readonly hedgedConclusion?: boolean;

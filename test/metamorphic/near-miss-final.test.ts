@@ -9,9 +9,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Problem } from '../../src/dag/types.js';
+import { findMathBlocks } from '../../src/extract/find-math-blocks.js';
 import { createScorer } from '../../src/score/index.js';
 import { gradedAnswers } from './graded-answers.js';
-import { nearMisses } from './near-miss-final.js';
+import { hedges, nearMisses } from './near-miss-final.js';
 
 test('near misses of accepted numerical final answers are rejected (×1.03, ×0.97, ×2, sign, ×10³, last figure)', () => {
   const { answers: graded, peers } = gradedAnswers();
@@ -50,3 +51,80 @@ test('near misses of accepted numerical final answers are rejected (×1.03, ×0.
   assert.ok(read >= (peers ? 500 : 120), `${read} mutants read`);
   assert.deepEqual(accepted, [], `${accepted.length} of ${read} near misses accepted`);
 });
+
+/**
+ * Hedges the grader still accepts, per form (measured 2026-11-27 over blind sets 1–5 and the bundled
+ * answers graded right: 163 answers, 994 hedges read, 132 accepted; 460 of 1,579 before hedges were
+ * read as contradictions of plain numbers). Ceilings: they may only fall.
+ */
+const HEDGES_ACCEPTED: Readonly<Record<string, number>> = {
+  'or-text': 13,
+  'wrong-first': 12,
+  list: 26,
+  'or-both-units': 6,
+  'or-unit-respelled': 7,
+  'range-text': 13,
+  'or-plain': 6,
+  'wrong-first-plain': 1,
+  'either-or': 2,
+  'range-to': 26,
+  between: 2,
+  'range-dash': 0,
+  parenthesised: 5,
+  'or-plain-both-units': 13,
+};
+
+let hedgeRun: { answers: number; read: Map<string, number>; accepted: Map<string, string[]> } | undefined;
+function measureHedges(): NonNullable<typeof hedgeRun> {
+  if (hedgeRun !== undefined) return hedgeRun;
+  const { answers: graded } = gradedAnswers();
+  const scorers = new Map<readonly Problem[], ReturnType<typeof createScorer>>();
+  const run = { answers: 0, read: new Map<string, number>(), accepted: new Map<string, string[]>() };
+  for (const item of graded) {
+    if (item.grade !== 'right') continue;
+    let scorer = scorers.get(item.problems);
+    if (scorer === undefined) {
+      scorer = createScorer(item.problems);
+      scorers.set(item.problems, scorer);
+    }
+    const original = scorer.scoreResponse(item.problem, item.response);
+    if (original.final_answer_correct !== true) continue;
+    const blocks = findMathBlocks(item.response);
+    const inMath = (at: number) => blocks.some((b) => at >= b.offset && at < b.offset + b.content.length);
+    const mutants = hedges(item.response, original.final_answer.answers, inMath);
+    if (mutants.length > 0) run.answers++;
+    for (const m of mutants) {
+      const record = scorer.scoreResponse(item.problem, m.response);
+      const by = record.final_answer.answers[0]?.by ?? '';
+      // Accepted through a statement that does not write the hedged value (`25.2 pm` beside
+      // `2.52\times10^{-11}`): the rewrite missed what the grader read.
+      if (record.final_answer_correct === true && !by.includes(m.from)) continue;
+      run.read.set(m.kind, (run.read.get(m.kind) ?? 0) + 1);
+      if (record.final_answer_correct === true)
+        run.accepted.set(m.kind, [...(run.accepted.get(m.kind) ?? []), `${item.id} (${m.from} / ${m.to})`]);
+    }
+  }
+  hedgeRun = run;
+  return run;
+}
+
+test('hedges: the right value beside a wrong one (×2) is written in every form', () => {
+  const run = measureHedges();
+  const { peers } = gradedAnswers([]);
+  assert.ok(run.answers >= (peers ? 100 : 30), `${run.answers} answers with a numerical final value`);
+  assert.deepEqual([...run.read.keys()].sort(), Object.keys(HEDGES_ACCEPTED).sort(), 'every form read');
+});
+
+for (const [kind, known] of Object.entries(HEDGES_ACCEPTED)) {
+  test(`hedges (${kind}) are rejected, no more accepted than known`, () => {
+    const accepted = measureHedges().accepted.get(kind) ?? [];
+    assert.ok(
+      accepted.length <= known,
+      `${accepted.length} of ${measureHedges().read.get(kind)} accepted (known ${known}): ${accepted.join(', ')}`,
+    );
+  });
+  if (known > 0)
+    test(`hedges (${kind}): every one rejected`, { todo: `${known} accepted` }, () => {
+      assert.deepEqual(measureHedges().accepted.get(kind) ?? [], []);
+    });
+}

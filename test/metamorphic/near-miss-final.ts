@@ -144,3 +144,100 @@ export function nearMisses(
   }
   return out;
 }
+
+/** A unit written right after a value: `\,\mathrm{m/s}`, `\ \text{kJ/mol}`, ` m/s`, ` km`. */
+const UNIT_AFTER =
+  /^(\s*(?:\\[,;: ]|~)?\s*)(\\(?:mathrm|text|rm)\s*\{([^{}]*)\}|([A-Za-zμµΩÅ°%]+(?:\s*\/\s*[A-Za-z]+)?(?:[⁻¹²³]+)?))/;
+
+/** One way to hedge: its name, where answers write it, and the rewrite of `X` (with its unit). */
+interface HedgeForm {
+  readonly kind: string;
+  /**
+   * `math`: inside `$…$`/`\[…\]` or on an undelimited LaTeX line (one with a command); `text`: plain
+   * text (outside math, a line without commands); `both`: anywhere.
+   */
+  readonly where: 'math' | 'text' | 'both';
+  /** The rewrite needs the unit written after the value (it is replaced too). */
+  readonly withUnit?: boolean;
+  readonly write: (x: string, y: string, unit: string, unitBody: string) => string;
+}
+
+const HEDGE_FORMS: readonly HedgeForm[] = [
+  { kind: 'or-text', where: 'math', write: (x, y) => `${x} \\text{ or } ${y}` },
+  { kind: 'wrong-first', where: 'math', write: (x, y) => `${y} \\text{ or } ${x}` },
+  { kind: 'list', where: 'both', write: (x, y) => `${x}, ${y}` },
+  {
+    kind: 'or-both-units',
+    where: 'math',
+    withUnit: true,
+    write: (x, y, u) => `${x}${u} \\text{ or } ${y}${u}`,
+  },
+  {
+    kind: 'or-unit-respelled',
+    where: 'math',
+    withUnit: true,
+    write: (x, y, u, body) => `${x}${u} \\text{ or } ${y}\\,\\mathrm{${body.replace(/\s+/g, '')}}`,
+  },
+  { kind: 'range-text', where: 'math', write: (x, y) => `${x} \\text{ to } ${y}` },
+  { kind: 'or-plain', where: 'text', write: (x, y) => `${x} or ${y}` },
+  { kind: 'wrong-first-plain', where: 'text', write: (x, y) => `${y} or ${x}` },
+  { kind: 'either-or', where: 'text', write: (x, y) => `either ${x} or ${y}` },
+  { kind: 'range-to', where: 'text', write: (x, y) => `${x} to ${y}` },
+  { kind: 'between', where: 'text', write: (x, y) => `between ${x} and ${y}` },
+  { kind: 'range-dash', where: 'text', write: (x, y) => `${x}–${y}` },
+  { kind: 'parenthesised', where: 'text', write: (x, y) => `${x} (or ${y})` },
+  { kind: 'or-plain-both-units', where: 'text', withUnit: true, write: (x, y, u) => `${x}${u} or ${y}${u}` },
+];
+
+/**
+ * Hedges of one accepted answer: every statement of its accepted value `X` (the literal `nearMisses`
+ * mutates, all its occurrences) rewritten to commit to no single value, beside a wrong value `Y` (×2),
+ * in the forms real answers write where they write them (`\text{ or }` in math, `or` in plain text):
+ * the wrong value first, a range, a list, a parenthesised alternative, the second value with its unit
+ * spelled another way (`\text{kJ/mol}` beside `\mathrm{kJ/mol}`). None answers the question: the
+ * grader must reject every one it reads. `inMath(offset)` says whether an offset is inside math.
+ */
+export function hedges(
+  response: string,
+  answers: readonly { expected: string; form: string; correct: boolean; by?: string }[],
+  inMath: (offset: number) => boolean,
+): Mutant[] {
+  const out: Mutant[] = [];
+  const x2 = nearMisses(response, answers, undefined).find((m) => m.kind === 'x2');
+  if (x2 === undefined) return out;
+  const text = x2.from;
+  const wrong = x2.to;
+  const occurrences = [...response.matchAll(NUMBER)].filter((m) => m[0] === text);
+  for (const form of HEDGE_FORMS) {
+    let r = '';
+    let at = 0;
+    let ok = true;
+    for (const m of occurrences) {
+      const end = m.index! + m[0].length;
+      const u = form.withUnit === true ? UNIT_AFTER.exec(response.slice(end)) : null;
+      const lineStart = response.lastIndexOf('\n', m.index!) + 1;
+      const lineEnd = response.indexOf('\n', m.index!);
+      const line = response.slice(lineStart, lineEnd < 0 ? undefined : lineEnd);
+      const math = inMath(m.index!) || /\\[a-zA-Z]{2,}/.test(line);
+      if (
+        (form.withUnit === true && u === null) ||
+        (form.where !== 'both' && (form.where === 'math') !== math)
+      ) {
+        ok = false;
+        break;
+      }
+      const unit = u?.[0] ?? '';
+      r += response.slice(at, m.index) + form.write(text, wrong, unit, u?.[3] ?? u?.[4] ?? '');
+      at = end + unit.length;
+    }
+    if (ok)
+      out.push({
+        kind: form.kind,
+        response: r + response.slice(at),
+        from: text,
+        to: wrong,
+        expected: x2.expected,
+      });
+  }
+  return out;
+}
