@@ -411,8 +411,10 @@ function plainNumber(s: Statement): boolean {
   if (s.scaling) return false;
   const m = PLAIN_NUMBER.exec(s.value);
   if (m === null) return false;
+  // A unit may multiply its symbols (`\text{N}\cdot\text{m}^2/\text{C}`): only digits, sums, brackets,
+  // fractions and roots after the number are arithmetic.
   const rest = s.value.slice(m[0].length).replace(/\^\s*\{?\s*[-−]?\d+\s*\}?|[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+/g, '');
-  return !/[\d+*()]|\\(?:frac|times|cdot|sqrt)/.test(rest);
+  return !/[\d+*()]|\\(?:frac|sqrt)/.test(rest);
 }
 
 /** A number literal at the start of a value: `-3.5`, `1.85\times10^{10}`, `6.2×10¹¹`. */

@@ -1453,6 +1453,15 @@ function judge(
     key !== undefined && s.sides !== undefined && s.solves(quantity) && !s.names(key, quantity);
   const asked = askedSymbol(e.latex);
   const tries = (s: Statement, wholeOnly: boolean): string | undefined => {
+    // A number standing in a hedge (`≈ 4.3 to 8.6 m/s`) commits to no value: it answers nothing.
+    // A list after a relation (`E = -13.6, -3.40\,\mathrm{eV}`) answers a part that asks several values.
+    if (
+      test.numerical &&
+      s.hedged !== undefined &&
+      !repeated.has(key) &&
+      (s.hedged === 'alternative' || inPart < 2)
+    )
+      return undefined;
     if (test.accepts(s.latex, !s.bare)) return s.latex;
     if (inQuantity(s)) {
       // Both sides divided by the quantity's factor: `qc = X` read as `q = \frac{X}{c}`.

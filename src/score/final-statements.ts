@@ -2,6 +2,7 @@ import type { Node } from '../core/tree.js';
 import type { PreparedFormula } from '../equivalence/types.js';
 import { splitFormula } from '../extract/split-formula.js';
 import type { ExtractionResult } from '../extract/types.js';
+import { SUPERSCRIPTS } from '../latex/grammar/unicode.js';
 import { cancelledText } from '../normalize/canonical-text.js';
 import { freeVariables } from '../numeric/free-variables.js';
 import { boxedSpans, relationSides } from './answer-text.js';
@@ -27,6 +28,14 @@ export interface Statement {
   readonly bare: boolean;
   /** Written in bold (`**5**` resistors): a value the answer emphasizes. */
   readonly emphasis?: true;
+  /**
+   * Its number stands in a hedge written around it (`≈ 4.3 to 8.6 m/s`, `773 or 1550 W`,
+   * `between 600 and 773 W`, `322, 644 K`): another number of a different value joined to it by "or",
+   * "to", an en dash or a comma, in the same unit or with one unit written once ({@link hedgedNumber}).
+   * `list`: only a comma after a relation (`E = -13.6, -3.40\,\mathrm{eV}`), which answers a part
+   * that asks for several values.
+   */
+  readonly hedged?: 'list' | 'alternative';
   /** The two sides of an equation (`=`, `\approx`); undefined for bare values and inequalities. */
   readonly sides?: { readonly lhs: string; readonly rhs: string };
   /** Some side (or the bare expression) evaluates to a number. */
@@ -68,6 +77,7 @@ export function finalStatements(
   const read: {
     latex: string;
     offset: number;
+    end: number;
     boxed: boolean;
     bare: boolean;
     block?: number;
@@ -82,12 +92,25 @@ export function finalStatements(
     if (!split.ok) continue;
     for (const part of split.parts) {
       if (part.unchecked) continue;
-      read.push({ latex: part.latex, offset: box.start + part.start, boxed: true, bare: !part.relation });
+      read.push({
+        latex: part.latex,
+        offset: box.start + part.start,
+        end: box.start + part.end,
+        boxed: true,
+        bare: !part.relation,
+      });
     }
   }
   for (const f of extraction.formulas)
     if (!inBox(f.offset))
-      read.push({ latex: f.latex, offset: f.offset, boxed: f.kind === 'boxed', bare: false, block: f.block });
+      read.push({
+        latex: f.latex,
+        offset: f.offset,
+        end: f.end,
+        boxed: f.kind === 'boxed',
+        bare: false,
+        block: f.block,
+      });
   // A range `8.66 \le v \le 10` reaches us as its links (`8.66 \le v`, `v \le 10`), which share the
   // middle term: read whole too, so a range can answer a range.
   const links = extraction.formulas;
@@ -98,6 +121,7 @@ export function finalStatements(
     read.push({
       latex: response.slice(a.offset, b.end),
       offset: a.offset,
+      end: b.end,
       boxed: a.kind === 'boxed',
       bare: false,
       block: a.block,
@@ -108,6 +132,7 @@ export function finalStatements(
       read.push({
         latex: f.latex,
         offset: f.offset,
+        end: f.end,
         boxed: f.kind === 'boxed',
         bare: true,
         block: f.block,
@@ -131,7 +156,10 @@ export function finalStatements(
     return unit === undefined ? p : prepare(unit);
   };
   const reader: Reader = { prepare, valued };
-  return expanded.map((r) => {
+  const members = setMembersHedged(expanded, response);
+  return expanded.map((r0, k) => {
+    const hedged = members.has(k) ? 'alternative' : hedgedNumber(response, r0.offset, r0.end, r0.latex);
+    const r = hedged === undefined ? r0 : { ...r0, hedged };
     const gloss = glossed(response, r.offset);
     if (r.bare) return new BareStatement(r, gloss, reader);
     const sides = relationSides(r.latex);
@@ -147,8 +175,10 @@ interface Reader {
 
 /** What a statement was read from. */
 interface Read {
+  readonly hedged?: 'list' | 'alternative';
   readonly latex: string;
   readonly offset: number;
+  readonly end: number;
   readonly boxed: boolean;
   readonly bare: boolean;
   readonly block?: number;
@@ -170,6 +200,7 @@ abstract class BaseStatement {
   readonly block?: number;
   readonly emphasis?: true;
   readonly member?: true;
+  readonly hedged?: 'list' | 'alternative';
   protected readonly reader: Reader;
   /** The whole statement, prepared (every statement is prepared when read). */
   protected readonly whole: PreparedFormula;
@@ -183,6 +214,7 @@ abstract class BaseStatement {
     if (r.block !== undefined) this.block = r.block;
     if (r.emphasis) this.emphasis = r.emphasis;
     if (r.member !== undefined) this.member = r.member;
+    if (r.hedged) this.hedged = r.hedged;
     this.reader = reader;
     this.whole = reader.prepare(r.latex);
   }
@@ -420,4 +452,150 @@ function pairMembers(latex: string): string[] | undefined {
   const name = (item: string) => `${base}_{${command === undefined ? item : `${command.trim()}{${item}}`}}`;
   const branches = signBranches(sides.rhs);
   return items.map((item, k) => `${name(item)} = ${branches[k]}`);
+}
+
+/** A number as answers write it, with an optional power of ten: `4.3`, `-1.2\times10^{3}`, `6.2×10¹¹`, `2e-3`. */
+const NUMBER_TEXT =
+  '[-−]?\\d+(?:\\.\\d+)?(?:\\s*(?:\\\\times|×|\\\\cdot|·)\\s*10\\s*(?:\\^\\s*\\{\\s*[-−]?\\d+\\s*\\}|\\^\\s*[-−]?\\d+|[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+)|[eE][-−+]?\\d+)?';
+/** A unit written after a number: a `\mathrm{…}`/`\text{…}` group or a word (`m/s`, `kJ/mol`, `K`). */
+const UNIT_TEXT =
+  '(?:\\\\[,;: ]\\s*|~)?(?:\\\\(?:mathrm|text|rm)\\s*\\{[^{}]*\\}|[A-Za-zμµΩÅ°%][A-Za-z/⁻¹²³]*)?';
+/** A hedge word between two numbers: "or", "to" (also as `\text{ or }`), an en or em dash, a comma. */
+const HEDGE_JOIN = '(?:\\\\text\\s*\\{\\s*(?:or|to)\\s*\\}|\\bor\\b|\\bto\\b|[–—,;]|\\(\\s*or\\b)';
+const OPEN = '(?:\\$|\\\\\\(|\\\\\\[)?';
+const HEDGE_AFTER = new RegExp(
+  `^\\s*${OPEN}\\s*${HEDGE_JOIN}\\s*(?:maybe|perhaps|possibly)?\\s*${OPEN}\\s*(${NUMBER_TEXT})\\s*(${UNIT_TEXT})`,
+);
+const HEDGE_BEFORE = new RegExp(
+  `(?:^|[^\\w.])(${NUMBER_TEXT})\\s*(${UNIT_TEXT})\\s*${OPEN}\\s*${HEDGE_JOIN}\\s*${OPEN}\\s*$`,
+);
+const PRECISION_WORDS =
+  /^\s*(?:sig|significant|s\.\s*f\.|sf\b|decimal|d\.\s*p\.|dp\b|digits|places|figures)/i;
+/** A hedge word between set members: "or", "to", a dash (a comma lists values a part may ask for). */
+const SET_JOIN = /^\s*(?:\\text\s*\{\s*(?:or|to)\s*\}|\bor\b|\bto\b|[–—])/;
+/** Text after a number that begins a unit this reading does not take (a command, a power, a degree). */
+const UNREAD_UNIT = /^\s*(?:\\[,;: ]\s*|~)?(?:\\[a-zA-Z]|\^|°|\{)/;
+const NUMBER_AT_START = new RegExp(`^\\s*(${NUMBER_TEXT})\\s*(${UNIT_TEXT})`);
+
+/** The number a literal writes (`1.2\times10^{3}` is 1200), or undefined. */
+function literalNumber(text: string): number | undefined {
+  const t = text.replace(/[−]/g, '-');
+  const m =
+    /^(-?\d+(?:\.\d+)?)(?:\s*(?:\\times|×|\\cdot|·)\s*10\s*(?:\^\s*\{?\s*(-?\d+)\s*\}?|([⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+))|[eE]([-+]?\d+))?$/.exec(
+      t.trim(),
+    );
+  if (m === null) return undefined;
+  const sup =
+    m[3] === undefined
+      ? undefined
+      : [...m[3]]
+          .map((c) => SUPERSCRIPTS[c] ?? '')
+          .join('')
+          .replace('−', '-');
+  const exponent = Number(m[2] ?? sup ?? m[4] ?? 0);
+  const v = Number(m[1]) * 10 ** exponent;
+  return Number.isFinite(v) ? v : undefined;
+}
+const unitKey = (u: string) =>
+  u.replace(/\\(?:mathrm|text|rm)\s*\{([^{}]*)\}/g, '$1').replace(/\\[,;: ]|\s|~/g, '');
+
+/**
+ * Whether the number a statement ends with (`v ≈ 4.3`, a bare `773 W`) stands in a hedge written
+ * around it in the answer's text: another number joined to it by "or", "to", an en dash or a comma
+ * (`≈ 4.3 to 8.6 m/s`, `773 or 1550 W`, `1550 or 773 W`, `322, 644 K`, `between 600 and 773 W`), in
+ * the same unit or with the unit written once, whose value differs by more than 2%. Not a change
+ * ("from 900 W to 773 W"), not the same value again (`72.9 nm, i.e. …` has no number; `3.2, 3.20 m/s`
+ * is one value), not a restatement in another unit (`4.3 m/s (or 15 km/h)`: units differ).
+ */
+export function hedgedNumber(
+  response: string,
+  start: number,
+  end: number,
+  latex: string,
+): 'list' | 'alternative' | undefined {
+  if (!/\d/.test(latex)) return undefined;
+  const side = latex.replace(/^[^=≈]*(?:=|≈|\\approx|\\simeq)/, '');
+  const own = NUMBER_AT_START.exec(side);
+  if (own === null) return undefined;
+  const value = literalNumber(own[1]!);
+  if (value === undefined || value === 0) return undefined;
+  const ownUnit = unitKey(own[2] ?? '');
+  // A unit we cannot read here (`1.10\,\mu\text{m}`, `-18\,^{\circ}\text{C}`): the values are not compared.
+  if (ownUnit === '' && UNREAD_UNIT.test(side.slice(own[0].length))) return undefined;
+  const differs = (n: string, u: string, next = '') => {
+    const other = literalNumber(n);
+    if (other === undefined || (unitKey(u) === '' && UNREAD_UNIT.test(next))) return false;
+    const otherUnit = unitKey(u);
+    if (ownUnit !== '' && otherUnit !== '' && ownUnit !== otherUnit) return false;
+    return Math.abs(other - value) > 0.02 * Math.max(Math.abs(other), Math.abs(value));
+  };
+  const rest = response.slice(end, end + 80);
+  const after = HEDGE_AFTER.exec(rest);
+  // "to 3 significant figures" states a precision, not a second value. A comma after a relation lists
+  // a set (`E = -13.6, -3.40, -1.51\,\mathrm{eV}`): a hedge only where the part asks one value.
+  if (
+    after !== null &&
+    !PRECISION_WORDS.test(rest.slice(after[0].length)) &&
+    differs(after[1]!, after[2] ?? '', rest.slice(after[0].length))
+  )
+    return relationSides(latex) !== undefined && !/\b(?:or|to)\b|[–—]/.test(after[0])
+      ? 'list'
+      : 'alternative';
+  // Before: only where the statement's text begins with its number (a bare `1550 W` read from
+  // `773 or 1550 W`, or the second member `\Phi = 2.03\times10^{5}` of `\Phi \approx 4.06\times10^{5}
+  // \text{ or } 2.03\times10^{5}`): before a name stands another statement (`m = 2.0 kg, M = 3.0 kg`).
+  if (!/^\s*[-−]?\d/.test(response.slice(start, start + 4))) return undefined;
+  const text = response.slice(Math.max(0, start - 80), start);
+  const before = HEDGE_BEFORE.exec(text);
+  if (before !== null && differs(before[1]!, before[2] ?? '')) {
+    // "from 900 W to 773 W" is a change, not a hedge.
+    const lead = text.slice(0, before.index + 1);
+    return /\bfrom\s*\S*\s*$/i.test(lead) ? undefined : 'alternative';
+  }
+  const between =
+    /\bbetween\s*\$?\s*([-−]?\d+(?:\.\d+)?(?:\s*(?:\\times|×)\s*10\s*\^\s*\{?[-−]?\d+\}?)?)\s*([^\d\s$]*)\s*\$?\s*and\s*\$?\s*$/i.exec(
+      text,
+    );
+  return between !== null && differs(between[1]!, between[2] ?? '') ? 'alternative' : undefined;
+}
+
+/**
+ * The members of a set written for one quantity (`\lambda \approx 10\times10^{-6} \text{ or }
+ * 5.0\times10^{-6}\ \text{C/m}`, `x = 2.4, 4.8`), split into statements that share the set's offset
+ * and name, whose numbers differ by more than 2%: indices into `read`. (A pair named on the left,
+ * `E_{\max,\min}`, is expanded into members with their own names and is not one.)
+ */
+function setMembersHedged(
+  read: readonly { latex: string; offset: number; end: number; member?: true }[],
+  response: string,
+): Set<number> {
+  const out = new Set<number>();
+  const groups = new Map<string, number[]>();
+  read.forEach((r, k) => {
+    if (r.member === true) return;
+    const sides = relationSides(r.latex);
+    if (sides === undefined) return;
+    const key = `${r.offset}\u241e${sides.lhs.replace(/\s+/g, '')}`;
+    groups.set(key, [...(groups.get(key) ?? []), k]);
+  });
+  for (const ks of groups.values()) {
+    if (ks.length < 2) continue;
+    const values = ks.map((k) => {
+      const rhs = relationSides(read[k]!.latex)!.rhs;
+      const m = NUMBER_AT_START.exec(rhs);
+      return m === null || m[0].trim().length < rhs.trim().length - 40 ? undefined : literalNumber(m[1]!);
+    });
+    const numbers = values.filter((v): v is number => v !== undefined && v !== 0);
+    const spread = numbers.some((a) =>
+      numbers.some((b) => Math.abs(a - b) > 0.02 * Math.max(Math.abs(a), Math.abs(b))),
+    );
+    // Members of a set, not links of a chain (`t = 1.71\times10^{4}\,\mathrm{s} = 4.75\,\mathrm{h}`):
+    // after the shorter one a hedge word or a comma follows, not a relation.
+    const joined = ks.some((k) => {
+      const end = read[k]!.end;
+      return ks.some((j) => read[j]!.end > end) && SET_JOIN.test(response.slice(end, end + 24));
+    });
+    if (spread && joined) for (const k of ks) out.add(k);
+  }
+  return out;
 }

@@ -54,24 +54,26 @@ test('near misses of accepted numerical final answers are rejected (×1.03, ×0.
 
 /**
  * Hedges the grader still accepts, per form (measured 2026-11-27 over blind sets 1–5 and the bundled
- * answers graded right: 163 answers, 994 hedges read, 132 accepted; 460 of 1,579 before hedges were
- * read as contradictions of plain numbers). Ceilings: they may only fall.
+ * answers graded right: 163 answers, 995 hedges read, 6 accepted; `HEDGE_REPORT=1` prints them — 460 of 1,579 before hedges were
+ * read). Left: a hedge after a ratio of numbers (`\frac{17.1}{7.07} \approx 2.4 \text{ or } 4.8`: a
+ * link, no quantity) and a bold plain-text hedge after a statement the extractor reads elsewhere
+ * (`**λ ≈ either 1.10 or 2.20 μm**`). Ceilings: they may only fall.
  */
 const HEDGES_ACCEPTED: Readonly<Record<string, number>> = {
-  'or-text': 13,
-  'wrong-first': 12,
-  list: 26,
-  'or-both-units': 6,
-  'or-unit-respelled': 7,
-  'range-text': 13,
-  'or-plain': 6,
-  'wrong-first-plain': 1,
-  'either-or': 2,
-  'range-to': 26,
-  between: 2,
+  'or-text': 1,
+  'wrong-first': 1,
+  list: 1,
+  'or-both-units': 0,
+  'or-unit-respelled': 0,
+  'range-text': 1,
+  'or-plain': 0,
+  'wrong-first-plain': 0,
+  'either-or': 1,
+  'range-to': 0,
+  between: 1,
   'range-dash': 0,
-  parenthesised: 5,
-  'or-plain-both-units': 13,
+  parenthesised: 0,
+  'or-plain-both-units': 0,
 };
 
 let hedgeRun: { answers: number; read: Map<string, number>; accepted: Map<string, string[]> } | undefined;
@@ -105,6 +107,8 @@ function measureHedges(): NonNullable<typeof hedgeRun> {
     }
   }
   hedgeRun = run;
+  if (process.env.HEDGE_REPORT)
+    console.log(JSON.stringify({ answers: run.answers, read: [...run.read], accepted: [...run.accepted] }));
   return run;
 }
 

@@ -6,7 +6,7 @@ import { SUPERSCRIPTS } from '../../src/latex/grammar/unicode.js';
 
 /** A number literal as answers write it: `4.75`, `-3.5`, `1.85\times10^{10}`, `6.2×10¹¹`, `6e22`. */
 const NUMBER =
-  /(?<![\w.^_{])(-|−)?(\d+(?:\.\d+)?)(?:(\s*(?:\\times|×|\\cdot|·)\s*10\s*)(\^\s*\{\s*[-−]?\d+\s*\}|\^\s*[-−]?\d|[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+))?(?![\d.])/g;
+  /(?<![\w.^_{])(-|−)?(\d+(?:\.\d+)?)(?:(\s*(?:\\times|×|\\cdot|·)\s*10\s*)(\^\s*\{\s*[-−]?\d+\s*\}|\^\s*[-−]?\d|[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+))?(?!\d|\.\d)/g;
 /** One mutant: its kind, the mutated answer, the literal replaced and what replaced it. */
 export interface Mutant {
   readonly kind: string;
