@@ -221,6 +221,10 @@ export function checkFinalAnswer(
   // An answer that boxes an expected quantity with another value has declared a wrong answer:
   // matching the final nodes elsewhere (an earlier line) does not rescue it.
   if (!explicit && nodes === true) {
+    // Nor one that gives an asked quantity different values together (`v = \sqrt{2gh}` or
+    // `v = \sqrt{gh}`): the equation it came from (`mgh = \frac12 mv^2`, which meets the final node)
+    // does not answer for it.
+    if (expected.some((e) => hedged(e.latex))) return { nodes: false, explicit, answers };
     const stated = statedAll(expected, response, extraction, problem, options, true);
     if (answers.some((a, i) => !a.correct && stated[i] === true)) return { nodes: false, explicit, answers };
     // So has one that boxes nothing and concludes the part with the quantity under its own name at a
