@@ -12,7 +12,7 @@ import type { Problem } from '../../src/dag/types.js';
 import { findMathBlocks } from '../../src/extract/find-math-blocks.js';
 import { createScorer } from '../../src/score/index.js';
 import { gradedAnswers } from './graded-answers.js';
-import { hedges, nearMisses } from './near-miss-final.js';
+import { algebraicHedges, hedges, nearMisses } from './near-miss-final.js';
 
 test('near misses of accepted numerical final answers are rejected (×1.03, ×0.97, ×2, sign, ×10³, last figure)', () => {
   const { answers: graded, peers } = gradedAnswers();
@@ -76,6 +76,14 @@ const HEDGES_ACCEPTED: Readonly<Record<string, number>> = {
   'or-plain-both-units': 0,
 };
 
+/**
+ * Algebraic hedges still accepted (measured 2026-11-27: 124 answers, 496 hedges, 54 accepted — 19 with
+ * `\text{ or }`, 19 lists, 14 with the wrong one first, 2 as two statements; mostly a hedge that a chain
+ * continues (`R_{BC} = \frac{38}{41}r \text{ or } 2(…) \approx 0.927\,r`) or a statement under another
+ * name than the reference's (`pc = …` for p)). A ceiling: it may only fall.
+ */
+const ALGEBRAIC_HEDGES_ACCEPTED = 54;
+
 let hedgeRun: { answers: number; read: Map<string, number>; accepted: Map<string, string[]> } | undefined;
 function measureHedges(): NonNullable<typeof hedgeRun> {
   if (hedgeRun !== undefined) return hedgeRun;
@@ -132,3 +140,40 @@ for (const [kind, known] of Object.entries(HEDGES_ACCEPTED)) {
       assert.deepEqual(measureHedges().accepted.get(kind) ?? [], []);
     });
 }
+
+test('algebraic hedges: the right expression beside twice it is rejected', () => {
+  const { answers: graded, peers } = gradedAnswers();
+  const scorers = new Map<readonly Problem[], ReturnType<typeof createScorer>>();
+  let answers = 0;
+  let read = 0;
+  const accepted: string[] = [];
+  for (const item of graded) {
+    if (item.grade !== 'right') continue;
+    let scorer = scorers.get(item.problems);
+    if (scorer === undefined) {
+      scorer = createScorer(item.problems);
+      scorers.set(item.problems, scorer);
+    }
+    const original = scorer.scoreResponse(item.problem, item.response);
+    if (original.final_answer_correct !== true) continue;
+    const blocks = findMathBlocks(item.response);
+    const inMath = (at: number) => blocks.some((b) => at >= b.offset && at < b.offset + b.content.length);
+    const mutants = algebraicHedges(item.response, original.final_answer.answers, inMath);
+    if (mutants.length > 0) answers++;
+    for (const m of mutants) {
+      read++;
+      const record = scorer.scoreResponse(item.problem, m.response);
+      if (record.final_answer_correct === true) accepted.push(`${item.id} ${m.kind}: ${m.from}`);
+    }
+  }
+  if (process.env.HEDGE_REPORT) console.log(JSON.stringify({ answers, read, accepted }));
+  assert.ok(answers >= (peers ? 40 : 10), `${answers} algebraic answers hedged`);
+  assert.ok(
+    accepted.length <= ALGEBRAIC_HEDGES_ACCEPTED,
+    `${accepted.length} of ${read} accepted (known ${ALGEBRAIC_HEDGES_ACCEPTED}): ${accepted.join(', ')}`,
+  );
+});
+
+test('algebraic hedges: every one rejected', { todo: `${ALGEBRAIC_HEDGES_ACCEPTED} accepted` }, () => {
+  assert.equal(ALGEBRAIC_HEDGES_ACCEPTED, 0);
+});

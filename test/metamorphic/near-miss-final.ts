@@ -241,3 +241,39 @@ export function hedges(
   }
   return out;
 }
+
+/**
+ * Hedges of one accepted algebraic answer: the statement the grader read (`by`, found as written in
+ * the answer's math) given a second value beside its own — twice its right side — as `\text{ or }`, the
+ * wrong one first, a list, and an alternative in parentheses. None answers the question.
+ */
+export function algebraicHedges(
+  response: string,
+  answers: readonly { expected: string; form: string; correct: boolean; by?: string }[],
+  inMath: (offset: number) => boolean,
+): Mutant[] {
+  const a = answers[0];
+  if (answers.length !== 1 || a === undefined || a.form !== 'algebraic' || !a.correct || a.by === undefined)
+    return [];
+  const at = response.lastIndexOf(a.by);
+  if (at < 0 || !inMath(at)) return [];
+  const eq = a.by.indexOf('=');
+  if (eq <= 0 || a.by.indexOf('=', eq + 1) >= 0) return [];
+  const lhs = a.by.slice(0, eq).trim();
+  const rhs = a.by.slice(eq + 1).trim();
+  if (lhs === '' || rhs === '') return [];
+  const wrong = `2\\left(${rhs}\\right)`;
+  const forms: [string, string][] = [
+    ['algebraic-or-text', `${lhs} = ${rhs} \\text{ or } ${wrong}`],
+    ['algebraic-wrong-first', `${lhs} = ${wrong} \\text{ or } ${rhs}`],
+    ['algebraic-list', `${lhs} = ${rhs},\\ ${wrong}`],
+    ['algebraic-two-statements', `${lhs} = ${rhs} \\text{ or } ${lhs} = ${wrong}`],
+  ];
+  return forms.map(([kind, text]) => ({
+    kind,
+    response: response.slice(0, at) + text + response.slice(at + a.by!.length),
+    from: a.by!,
+    to: wrong,
+    expected: a.expected,
+  }));
+}
