@@ -445,11 +445,6 @@ function judgeAll(
   const keys = plainKeys.map((k, i) => atExtremum[i]?.key ?? k);
   const inPart = (e: Expected) => expected.filter((x) => x.letter === e.letter).length;
   const compare = options.compare ?? ((got, want) => compareFormulas(got, want, equivalence).verdict);
-  read.definitions ??= answerDefinitions(statements, prepare);
-  const definitions = new Map(read.definitions);
-  // A quantity the answer names in words as the problem does, under another symbol ("let $m$ be
-  // the mass" where the problem says "let the mass be $M$"): the answer's symbol stands for the
-  // problem's, like a definition of its own.
   let reference: Set<string> | undefined;
   const referenceSymbols = (): ReadonlySet<string> =>
     (reference ??= new Set([
@@ -460,53 +455,69 @@ function judgeAll(
       ...nodeVariables(read),
     ]));
   const referenceUses = (name: string) => referenceSymbols().has(name);
-  for (const [name, d] of proseAliases(problemStatement(problem), response, referenceUses))
-    if (!definitions.has(name)) definitions.set(name, d);
   // A standard constant in another notation than the reference's (ħ for h, k_B for k, Coulomb's k
   // for 1/(4πε₀)): read through the standard relation, like a definition of the answer's own.
-  // (It wins over a product the answer writes with it: `k_BT_c \approx …` is an equation for T_c.)
-  const notations = new Map<string, Node>();
-  for (const [name, d] of constantNotations(
+  const notationDefinitions = constantNotations(
     referenceUses,
     problemSymbols(problem),
     problemNamedConstants(problem),
-  )) {
-    if (definitions.get(name)?.partner !== undefined || !definitions.has(name)) definitions.set(name, d);
+  );
+  const notations = new Map<string, Node>();
+  for (const [name, d] of notationDefinitions) {
     const parsed = parseLatex(d.value);
     if (parsed.ok) notations.set(name, parsed.tree);
   }
-  // A symbol the answer gives a value of its own (`\omega = c\tilde\nu`, even one it states twice)
-  // keeps it: no implied definition below replaces the answer's.
-  const stated = (read.stated ??= new Set(
-    statements.flatMap((s) => {
-      const name = s.sides === undefined ? undefined : symbolName(s.sides.lhs);
-      return name === undefined ? [] : [name];
-    }),
-  ));
-  const implied = (name: string, d: AnswerDefinition) => {
-    if (!definitions.has(name) && !stated.has(name)) definitions.set(name, d);
+  // Every symbol the answer or the problem defines, gathered when a candidate first fails its plain
+  // test: a candidate that passes never reads them, and the answer's own definitions run Algorithm 1.
+  let definitions: Map<string, AnswerDefinition> | undefined;
+  const allDefinitions = (): ReadonlyMap<string, AnswerDefinition> => {
+    if (definitions !== undefined) return definitions;
+    read.definitions ??= answerDefinitions(statements, prepare);
+    const found = new Map(read.definitions);
+    // A quantity the answer names in words as the problem does, under another symbol ("let $m$ be
+    // the mass" where the problem says "let the mass be $M$"): the answer's symbol stands for the
+    // problem's, like a definition of its own.
+    for (const [name, d] of proseAliases(problemStatement(problem), response, referenceUses))
+      if (!found.has(name)) found.set(name, d);
+    // A constant's notation wins over a product the answer writes with it: `k_BT_c \approx …` is an
+    // equation for T_c.
+    for (const [name, d] of notationDefinitions)
+      if (found.get(name)?.partner !== undefined || !found.has(name)) found.set(name, d);
+    // A symbol the answer gives a value of its own (`\omega = c\tilde\nu`, even one it states twice)
+    // keeps it: no implied definition below replaces the answer's.
+    const stated = (read.stated ??= new Set(
+      statements.flatMap((s) => {
+        const name = s.sides === undefined ? undefined : symbolName(s.sides.lhs);
+        return name === undefined ? [] : [name];
+      }),
+    ));
+    const implied = (name: string, d: AnswerDefinition) => {
+      if (!found.has(name) && !stated.has(name)) found.set(name, d);
+    };
+    // The problem's symbol for a quantity the reference writes under a look-alike name (`\alpha` in
+    // the text, `a` in the reference; `Q_0` and `Q`), and a magnitude the reference writes that the
+    // answer gives in components (`(v_x^2 + v_y^2)^{3/2}` for `v^3`).
+    for (const [name, d] of lookalikeAliases(problemSymbols(problem), referenceSymbols())) implied(name, d);
+    // A definition the problem text gives ("Let $\omega = \sqrt{k/m}$"): an answer written in ω answers
+    // a reference written in k and m.
+    for (const [name, d] of definitionsOf(problem)) implied(name, d);
+    // A relation the reference states between givens (`M R - m r = 0`): an answer written with one
+    // given where the reference writes another is read through it.
+    const written = (read.written ??= answerSymbols(statements, prepare));
+    const expectedSymbols = new Set(
+      expected.flatMap((e) => {
+        const p = prepare(e.latex);
+        return p.ok ? p.variables : [];
+      }),
+    );
+    const relations = problemRelations(problem, quantities);
+    for (const [name, d] of relationDefinitions(relations, written, expectedSymbols, withoutFactor))
+      implied(name, d);
+    for (const [name, d] of componentMagnitudes(referenceSymbols(), written, problemSymbols(problem)))
+      implied(name, d);
+    definitions = found;
+    return found;
   };
-  // The problem's symbol for a quantity the reference writes under a look-alike name (`\alpha` in
-  // the text, `a` in the reference; `Q_0` and `Q`), and a magnitude the reference writes that the
-  // answer gives in components (`(v_x^2 + v_y^2)^{3/2}` for `v^3`).
-  for (const [name, d] of lookalikeAliases(problemSymbols(problem), referenceSymbols())) implied(name, d);
-  // A definition the problem text gives ("Let $\omega = \sqrt{k/m}$"): an answer written in ω answers
-  // a reference written in k and m.
-  for (const [name, d] of definitionsOf(problem)) implied(name, d);
-  // A relation the reference states between givens (`M R - m r = 0`): an answer written with one
-  // given where the reference writes another is read through it.
-  const written = (read.written ??= answerSymbols(statements, prepare));
-  const expectedSymbols = new Set(
-    expected.flatMap((e) => {
-      const p = prepare(e.latex);
-      return p.ok ? p.variables : [];
-    }),
-  );
-  const relations = problemRelations(problem, quantities);
-  for (const [name, d] of relationDefinitions(relations, written, expectedSymbols, withoutFactor))
-    implied(name, d);
-  for (const [name, d] of componentMagnitudes(referenceSymbols(), written, problemSymbols(problem)))
-    implied(name, d);
   const direction = directionReader(response, problemStatement(problem));
   const scaling = asksScaling(problemStatement(problem));
   const estimate = asksEstimate(problemStatement(problem));
@@ -540,7 +551,7 @@ function judgeAll(
       );
     const plain = build();
     if (plain === undefined) return undefined;
-    const test = withDefinitions(plain, e, definitions, problem, prepare, build);
+    const test = withDefinitions(plain, e, allDefinitions, problem, prepare, build);
     const variables = (atExtremum[i]?.q ?? quantities[i])?.variables ?? [];
     return judge(
       e,
@@ -777,10 +788,50 @@ function reachedFinals(
 /**
  * `test`, or when the answer defines symbols of its own that the expected answer does not use
  * ({@link answerDefinitions}), `test` or the same test with those symbols replaced by their
- * definitions in the candidate.
+ * definitions in the candidate. The definitions are asked for (and the test through them built)
+ * only when a candidate fails `test`.
  */
 function withDefinitions(
   test: CandidateTest,
+  e: Expected,
+  definitions: () => ReadonlyMap<string, AnswerDefinition>,
+  problem: Problem,
+  prepare: (latex: string) => PreparedFormula,
+  build: (
+    got: (latex: string) => PreparedFormula,
+    want?: (latex: string) => PreparedFormula,
+  ) => CandidateTest | undefined,
+): CandidateTest {
+  let through: ThroughDefinitions | null | undefined;
+  return {
+    numerical: test.numerical,
+    accepts: (text, whole) => {
+      if (test.accepts(text, whole)) return true;
+      if (through === undefined)
+        through = throughDefinitions(e, definitions(), problem, prepare, build) ?? null;
+      // A candidate that writes none of the defined symbols reads the same with the definitions (its
+      // unit readings write units, not symbols): only the plain test is run on it, unless the
+      // expected answer itself is read through its magnitudes.
+      return (
+        through !== null &&
+        (through.magnitudes || through.rewrite(text) !== undefined) &&
+        through.test.accepts(text, whole)
+      );
+    },
+  };
+}
+
+/** The test of {@link withDefinitions} through the answer's definitions. */
+interface ThroughDefinitions {
+  readonly test: CandidateTest;
+  /** The candidate with the definitions substituted (undefined when it writes none of them). */
+  readonly rewrite: (latex: string) => string | undefined;
+  /** The expected answer is read through magnitudes the answer writes in components. */
+  readonly magnitudes: boolean;
+}
+
+/** The test through `definitions` of {@link withDefinitions}; undefined when none applies. */
+function throughDefinitions(
   e: Expected,
   definitions: ReadonlyMap<string, AnswerDefinition>,
   problem: Problem,
@@ -789,8 +840,8 @@ function withDefinitions(
     got: (latex: string) => PreparedFormula,
     want?: (latex: string) => PreparedFormula,
   ) => CandidateTest | undefined,
-): CandidateTest {
-  if (definitions.size === 0) return test;
+): ThroughDefinitions | undefined {
+  if (definitions.size === 0) return undefined;
   const want = prepare(e.latex);
   const used = new Set(want.ok ? want.variables : []);
   const sides = relationSides(e.latex);
@@ -811,7 +862,7 @@ function withDefinitions(
     values.set(name, parsed.tree);
     if (used.has(name)) magnitudes.set(name, parsed.tree);
   }
-  if (values.size === 0) return test;
+  if (values.size === 0) return undefined;
   // Each candidate text is rewritten once (the tests read a text, its sides and its unit readings
   // again and again).
   const rewritten = new Map<string, string | undefined>();
@@ -826,16 +877,8 @@ function withDefinitions(
     substituted,
     magnitudes.size === 0 ? prepare : (latex) => prepare(substituteDefinitions(latex, magnitudes) ?? latex),
   );
-  if (defined === undefined) return test;
-  // A candidate that writes none of the defined symbols reads the same with the definitions (its
-  // unit readings write units, not symbols): only the plain test is run on it, unless the expected
-  // answer itself is read through its magnitudes.
-  return {
-    numerical: test.numerical,
-    accepts: (text, whole) =>
-      test.accepts(text, whole) ||
-      ((magnitudes.size > 0 || rewrite(text) !== undefined) && defined.accepts(text, whole)),
-  };
+  if (defined === undefined) return undefined;
+  return { test: defined, rewrite, magnitudes: magnitudes.size > 0 };
 }
 
 /** The axes whose components name a vector's (`v_x`, `E_{y}`). */
