@@ -151,13 +151,23 @@ function sameThroughOthers(
     if (parsed.ok) values.set(other, parsed.tree);
   }
   if (values.size === 0) return false;
-  const substituted = (latex: string): string | undefined => {
+  let changed = false;
+  const substituted = (latex: string): Node | undefined => {
     const parsed = parseLatex(latex);
-    return parsed.ok ? printLatex(substituteSymbols(parsed.tree, (s) => values.get(s.name))) : undefined;
+    if (!parsed.ok) return undefined;
+    return substituteSymbols(parsed.tree, (s) => {
+      const value = values.get(s.name);
+      if (value !== undefined) changed = true;
+      return value;
+    });
   };
   const x = substituted(a);
   const y = substituted(b);
-  return x !== undefined && y !== undefined && sameValue(prepare(x), prepare(y));
+  // Neither value writes another defined symbol: they read as they did, and they were found to differ.
+  if (x === undefined || y === undefined || !changed) return false;
+  const xs = printLatex(x);
+  const ys = printLatex(y);
+  return xs !== undefined && ys !== undefined && sameValue(prepare(xs), prepare(ys));
 }
 
 function sameValue(a: PreparedFormula, b: PreparedFormula): boolean {
