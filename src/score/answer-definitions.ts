@@ -19,35 +19,98 @@ const MAX_STATEMENTS = 64;
  * again with an equivalent value keeps its definition; one defined twice with different values, or in
  * terms of itself, is left out). A left side that is a power of one symbol (`\omega_p^2 = \frac{ne^2}{\varepsilon_0 m}`)
  * defines the symbol as the positive root of the right side, as a grader reads it for a positive
- * quantity. `exclude`: symbols never taken (the expected
- * quantity's own variables). A final statement written with such a symbol is compared with the
- * symbol replaced by its definition, as a grader reads "where …".
+ * quantity. A final statement written with such a symbol is compared with the symbol replaced by its
+ * definition, as a grader reads "where …".
+ *
+ * Read per symbol, when asked ({@link AnswerDefinitions.get}): deciding what a statement defines can
+ * run Algorithm 1 (which symbol `\mu\cdot\frac{K}{K}` reduces to), and a check asks about few of
+ * the symbols an answer writes. A symbol's definition is the same whichever symbols were asked before.
  */
 export function answerDefinitions(
   statements: readonly Statement[],
   prepare: (latex: string) => PreparedFormula,
-): Map<string, AnswerDefinition> {
-  const found = new Map<string, { symbol: string; value: string; offset: number; partner?: string } | null>();
-  // The answer's last statements only: a definition is read near the result it serves, and the
-  // work stays bounded on answers with thousands of formulas.
-  for (const s of statements.slice(-MAX_STATEMENTS)) {
-    if (s.bare || s.sides === undefined) continue;
-    const symbol = definedSymbol(s.sides.lhs, prepare) ?? definedPower(s.sides.lhs);
-    if (symbol === undefined) {
-      // A product of two symbols (`pc = \sqrt{E^2 - m^2c^4}`) defines each through the other.
-      for (const d of definedProduct(s.sides.lhs, s.sides.rhs, prepare)) {
-        const previous = found.get(d.name);
-        if (previous === undefined) found.set(d.name, { ...d, offset: s.offset });
-        else if (previous !== null && previous.offset !== s.offset) found.set(d.name, null);
-      }
-      continue;
+): AnswerDefinitions {
+  return new AnswerDefinitions(statements, prepare);
+}
+
+/** What the answer's statements say of one symbol so far: a definition, none yet, or none (null). */
+type Entry = {
+  readonly symbol: string;
+  readonly value: string;
+  readonly offset: number;
+  readonly partner?: string;
+} | null;
+
+/** What one statement defines: one symbol (through its left side), or products of two symbols. */
+type Defines =
+  | { readonly symbol: DefinedSymbol; readonly products?: undefined }
+  | { readonly symbol?: undefined; readonly products: readonly Product[] };
+
+/** A symbol's entries, statement by statement: `next` statements read, the entry after each change. */
+interface Trail {
+  next: number;
+  readonly changes: { readonly at: number; readonly entry: Entry }[];
+}
+
+/** The answer's definitions, read per symbol (see {@link answerDefinitions}). */
+export class AnswerDefinitions {
+  readonly #statements: readonly Statement[];
+  readonly #prepare: (latex: string) => PreparedFormula;
+  readonly #defines: (Defines | undefined)[] = [];
+  readonly #names: (ReadonlyMap<string, string> | null | undefined)[] = [];
+  readonly #trails = new Map<string, Trail>();
+
+  constructor(statements: readonly Statement[], prepare: (latex: string) => PreparedFormula) {
+    // The answer's last statements only: a definition is read near the result it serves, and the
+    // work stays bounded on answers with thousands of formulas.
+    this.#statements = statements.slice(-MAX_STATEMENTS).filter((s) => !s.bare && s.sides !== undefined);
+    this.#prepare = prepare;
+  }
+
+  /** The answer's definition of the symbol `name`, if it defines it once (or always alike). */
+  get(name: string): AnswerDefinition | undefined {
+    const d = this.#before(name, this.#statements.length);
+    if (d === undefined || d === null) return undefined;
+    return d.partner === undefined
+      ? { symbol: d.symbol, value: d.value }
+      : { symbol: d.symbol, value: d.value, partner: d.partner };
+  }
+
+  /** What the statements before the `bound`-th say of `name` (undefined: nothing). */
+  #before(name: string, bound: number): Entry | undefined {
+    let trail = this.#trails.get(name);
+    if (trail === undefined) this.#trails.set(name, (trail = { next: 0, changes: [] }));
+    while (trail.next < bound) {
+      const at = trail.next;
+      const entry = this.#read(name, at, trail);
+      if (entry !== undefined) trail.changes.push({ at, entry });
+      trail.next = at + 1;
     }
-    const { name, latex } = symbol;
-    const rhs = symbol.root === undefined ? s.sides.rhs : rootOf(s.sides.rhs, symbol.root);
-    const previous = found.get(name);
-    if (previous === null) continue;
+    for (let k = trail.changes.length - 1; k >= 0; k--)
+      if (trail.changes[k]!.at < bound) return trail.changes[k]!.entry;
+    return undefined;
+  }
+
+  /** The entry of `name` after the `at`-th statement, when that statement changes it. */
+  #read(name: string, at: number, trail: Trail): Entry | undefined {
+    if (!this.#mayDefine(name, at)) return undefined;
+    const s = this.#statements[at]!;
+    const sides = s.sides!;
+    const previous = trail.changes.length === 0 ? undefined : trail.changes[trail.changes.length - 1]!.entry;
+    const defines = this.#definesAt(at);
+    if (defines.symbol === undefined) {
+      // A product of two symbols (`pc = \sqrt{E^2 - m^2c^4}`) defines each through the other.
+      const d = defines.products.find((x) => x.name === name);
+      if (d === undefined) return undefined;
+      if (previous === undefined) return { ...d, offset: s.offset };
+      return previous !== null && previous.offset !== s.offset ? null : undefined;
+    }
+    const symbol = defines.symbol;
+    if (symbol.name !== name || previous === null) return undefined;
+    const prepare = this.#prepare;
+    const rhs = symbol.root === undefined ? sides.rhs : rootOf(sides.rhs, symbol.root);
     // A temperature difference in °C defines a difference (`\Delta T = 49\,^{\circ}\mathrm{C}` is 49 K).
-    const text = temperatureDifference(s.sides.lhs, s.sides.rhs) ?? rhs;
+    const text = temperatureDifference(sides.lhs, sides.rhs) ?? rhs;
     const value = prepare(text);
     if (previous !== undefined) {
       // Defined again (`z_R = \pi w_0^2/\lambda`, later "where z_R = \frac{\pi w_0^2}{\lambda}"): one
@@ -57,28 +120,124 @@ export function answerDefinitions(
       if (
         previous.offset !== s.offset &&
         !sameValue(prepare(previous.value), value) &&
-        !sameThroughOthers(previous.value, text, name, found, prepare)
+        !this.#sameThroughOthers(previous.value, text, name, at)
       )
-        found.set(name, null);
-      continue;
+        return null;
+      return undefined;
     }
     // A value that names the symbol itself is an equation for it, not a definition.
-    if (!value.ok || value.kind !== 'expression' || value.variables.includes(name)) {
-      found.set(name, null);
-      continue;
-    }
-    found.set(name, { symbol: latex, value: text, offset: s.offset });
+    if (!value.ok || value.kind !== 'expression' || value.variables.includes(name)) return null;
+    return { symbol: symbol.latex, value: text, offset: s.offset };
   }
-  const out = new Map<string, AnswerDefinition>();
-  for (const [name, d] of found) {
-    if (d === null) continue;
-    out.set(name, {
-      symbol: d.symbol,
-      value: d.value,
-      ...(d.partner === undefined ? {} : { partner: d.partner }),
-    });
+
+  /** What the `at`-th statement defines, decided once. */
+  #definesAt(at: number): Defines {
+    const known = this.#defines[at];
+    if (known !== undefined) return known;
+    const sides = this.#statements[at]!.sides!;
+    const symbol = definedSymbol(sides.lhs, this.#prepare) ?? definedPower(sides.lhs);
+    const defines: Defines =
+      symbol === undefined ? { products: definedProduct(sides.lhs, sides.rhs, this.#prepare) } : { symbol };
+    this.#defines[at] = defines;
+    return defines;
+  }
+
+  /**
+   * Whether the `at`-th statement can define `name`, cheaply: a lone symbol on its left is that
+   * symbol; otherwise `name` must be written on the left, and be the one symbol a composite left side
+   * could reduce to (not clearly different in value: {@link reducedSymbol} tries no other), the base
+   * of a power, or a factor of a product of two symbols.
+   */
+  #mayDefine(name: string, at: number): boolean {
+    const lhs = this.#statements[at]!.sides!.lhs;
+    let names = this.#names[at];
+    if (names === undefined) {
+      const direct = symbolName(lhs);
+      if (direct !== undefined) this.#defines[at] = { symbol: { name: direct, latex: lhs.trim() } };
+      names = direct === undefined ? symbolsIn(lhs) : null;
+      this.#names[at] = names;
+    }
+    if (names === null) return this.#defines[at]!.symbol!.name === name;
+    const latex = names.get(name);
+    if (latex === undefined) return false;
+    if (this.#defines[at] !== undefined) return true;
+    const p = this.#prepare(lhs);
+    if (p.ok && p.kind === 'expression' && p.variables.length <= 4) {
+      const alone = this.#prepare(latex);
+      if (alone.ok && !valuesClearlyDiffer(p, alone)) return true;
+    }
+    return definedPower(lhs)?.name === name || productOf(lhs)?.includes(name) === true;
+  }
+
+  /**
+   * Whether two values of one symbol are equivalent once the answer's other definitions before the
+   * `at`-th statement (the symbol `name` itself aside) are substituted into both, one round.
+   */
+  #sameThroughOthers(a: string, b: string, name: string, at: number): boolean {
+    let changed = false;
+    const substituted = (latex: string): Node | undefined => {
+      const parsed = parseLatex(latex);
+      if (!parsed.ok) return undefined;
+      return substituteSymbols(parsed.tree, (s) => {
+        if (s.name === name) return undefined;
+        const d = this.#before(s.name, at);
+        if (d === undefined || d === null) return undefined;
+        const value = parseLatex(d.value);
+        if (!value.ok) return undefined;
+        changed = true;
+        return value.tree;
+      });
+    };
+    const x = substituted(a);
+    const y = substituted(b);
+    // Neither value writes another defined symbol: they read as they did, and they were found to differ.
+    if (x === undefined || y === undefined || !changed) return false;
+    const xs = printLatex(x);
+    const ys = printLatex(y);
+    const prepare = this.#prepare;
+    return xs !== undefined && ys !== undefined && sameValue(prepare(xs), prepare(ys));
+  }
+}
+
+/**
+ * The symbols a left side writes, each name with the LaTeX of its first occurrence in the order
+ * {@link reducedSymbol} tries them; empty when it does not parse.
+ */
+function symbolsIn(lhs: string): ReadonlyMap<string, string> {
+  const out = new Map<string, string>();
+  const parsed = parseLatex(lhs);
+  if (!parsed.ok) return out;
+  const stack: Node[] = [parsed.tree];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.type === 'symbol' && !out.has(node.name))
+      out.set(node.name, lhs.slice(node.span.start, node.span.end));
+    stack.push(...childNodes(node));
   }
   return out;
+}
+
+/** The two symbol names of a left side that is a product of two distinct symbols. */
+function productOf(lhs: string): readonly string[] | undefined {
+  const parsed = parseLatex(lhs);
+  if (!parsed.ok) return undefined;
+  const tree = parsed.tree;
+  if (
+    tree.type !== 'binary' ||
+    tree.op !== '*' ||
+    tree.left.type !== 'symbol' ||
+    tree.right.type !== 'symbol'
+  )
+    return undefined;
+  return [tree.left.name, tree.right.name];
+}
+
+/** A symbol a product defines ({@link definedProduct}). */
+interface Product {
+  readonly name: string;
+  readonly symbol: string;
+  readonly value: string;
+  readonly partner: string;
 }
 
 /** An answer's definition of one symbol: its LaTeX and its value's. */
@@ -98,11 +257,7 @@ export interface AnswerDefinition {
  * does not name defined as the right side divided by the other, with the other as its partner. None
  * for any other left side.
  */
-function definedProduct(
-  lhs: string,
-  rhs: string,
-  prepare: (latex: string) => PreparedFormula,
-): { name: string; symbol: string; value: string; partner: string }[] {
+function definedProduct(lhs: string, rhs: string, prepare: (latex: string) => PreparedFormula): Product[] {
   const parsed = parseLatex(lhs);
   if (!parsed.ok) return [];
   const tree = parsed.tree;
@@ -131,43 +286,6 @@ function definedProduct(
       value: `\\frac{${rhs}}{${text(y)}}`,
       partner: (y as { name: string }).name,
     }));
-}
-
-/**
- * Whether two values of one symbol are equivalent once the answer's other definitions found so far
- * (`found`, the symbol `name` itself aside) are substituted into both, one round.
- */
-function sameThroughOthers(
-  a: string,
-  b: string,
-  name: string,
-  found: ReadonlyMap<string, { readonly value: string } | null>,
-  prepare: (latex: string) => PreparedFormula,
-): boolean {
-  const values = new Map<string, Node>();
-  for (const [other, d] of found) {
-    if (other === name || d === null) continue;
-    const parsed = parseLatex(d.value);
-    if (parsed.ok) values.set(other, parsed.tree);
-  }
-  if (values.size === 0) return false;
-  let changed = false;
-  const substituted = (latex: string): Node | undefined => {
-    const parsed = parseLatex(latex);
-    if (!parsed.ok) return undefined;
-    return substituteSymbols(parsed.tree, (s) => {
-      const value = values.get(s.name);
-      if (value !== undefined) changed = true;
-      return value;
-    });
-  };
-  const x = substituted(a);
-  const y = substituted(b);
-  // Neither value writes another defined symbol: they read as they did, and they were found to differ.
-  if (x === undefined || y === undefined || !changed) return false;
-  const xs = printLatex(x);
-  const ys = printLatex(y);
-  return xs !== undefined && ys !== undefined && sameValue(prepare(xs), prepare(ys));
 }
 
 function sameValue(a: PreparedFormula, b: PreparedFormula): boolean {

@@ -27,7 +27,7 @@ import { parseLatex } from '../latex/index.js';
 import { substituteSymbols } from '../normalize/index.js';
 import { freeVariables } from '../numeric/free-variables.js';
 import { workExhausted } from '../numeric/work-meter.js';
-import { type AnswerDefinition, answerDefinitions } from './answer-definitions.js';
+import { type AnswerDefinition, type AnswerDefinitions, answerDefinitions } from './answer-definitions.js';
 import {
   type AnswerSection,
   answerSections,
@@ -290,7 +290,7 @@ interface Reading {
   readonly problem: Problem;
   readonly prepare: (latex: string) => PreparedFormula;
   readonly statements: Statement[];
-  definitions?: Map<string, AnswerDefinition>;
+  definitions?: AnswerDefinitions;
   /** The symbols the answer's last statements write ({@link answerSymbols}). */
   written?: ReadonlySet<string>;
   /** The variables of the reference nodes ({@link nodeVariables}). */
@@ -410,6 +410,14 @@ function answerSymbols(
   return out;
 }
 
+/** The definitions a check reads beside the answer's own (see judgeAll). */
+interface OtherDefinitions {
+  readonly prose: ReadonlyMap<string, AnswerDefinition>;
+  readonly stated: ReadonlySet<string>;
+  /** Read in this order, for a symbol the answer does not define and gives no value of its own. */
+  readonly implied: readonly ReadonlyMap<string, AnswerDefinition>[];
+}
+
 /** The text that meets each expected answer, or undefined. */
 function judgeAll(
   expected: readonly Expected[],
@@ -467,22 +475,11 @@ function judgeAll(
     const parsed = parseLatex(d.value);
     if (parsed.ok) notations.set(name, parsed.tree);
   }
-  // Every symbol the answer or the problem defines, gathered when a candidate first fails its plain
-  // test: a candidate that passes never reads them, and the answer's own definitions run Algorithm 1.
-  let definitions: Map<string, AnswerDefinition> | undefined;
-  const allDefinitions = (): ReadonlyMap<string, AnswerDefinition> => {
-    if (definitions !== undefined) return definitions;
-    read.definitions ??= answerDefinitions(statements, prepare);
-    const found = new Map(read.definitions);
-    // A quantity the answer names in words as the problem does, under another symbol ("let $m$ be
-    // the mass" where the problem says "let the mass be $M$"): the answer's symbol stands for the
-    // problem's, like a definition of its own.
-    for (const [name, d] of proseAliases(problemStatement(problem), response, referenceUses))
-      if (!found.has(name)) found.set(name, d);
-    // A constant's notation wins over a product the answer writes with it: `k_BT_c \approx …` is an
-    // equation for T_c.
-    for (const [name, d] of notationDefinitions)
-      if (found.get(name)?.partner !== undefined || !found.has(name)) found.set(name, d);
+  // What the answer and the problem define, read per symbol when a candidate fails its plain test
+  // and writes the symbol: a candidate that passes never reads them, and the answer's own
+  // definitions can run Algorithm 1.
+  let others: OtherDefinitions | undefined;
+  const gather = (): OtherDefinitions => {
     // A symbol the answer gives a value of its own (`\omega = c\tilde\nu`, even one it states twice)
     // keeps it: no implied definition below replaces the answer's.
     const stated = (read.stated ??= new Set(
@@ -491,16 +488,6 @@ function judgeAll(
         return name === undefined ? [] : [name];
       }),
     ));
-    const implied = (name: string, d: AnswerDefinition) => {
-      if (!found.has(name) && !stated.has(name)) found.set(name, d);
-    };
-    // The problem's symbol for a quantity the reference writes under a look-alike name (`\alpha` in
-    // the text, `a` in the reference; `Q_0` and `Q`), and a magnitude the reference writes that the
-    // answer gives in components (`(v_x^2 + v_y^2)^{3/2}` for `v^3`).
-    for (const [name, d] of lookalikeAliases(problemSymbols(problem), referenceSymbols())) implied(name, d);
-    // A definition the problem text gives ("Let $\omega = \sqrt{k/m}$"): an answer written in ω answers
-    // a reference written in k and m.
-    for (const [name, d] of definitionsOf(problem)) implied(name, d);
     // A relation the reference states between givens (`M R - m r = 0`): an answer written with one
     // given where the reference writes another is read through it.
     const written = (read.written ??= answerSymbols(statements, prepare));
@@ -511,12 +498,41 @@ function judgeAll(
       }),
     );
     const relations = problemRelations(problem, quantities);
-    for (const [name, d] of relationDefinitions(relations, written, expectedSymbols, withoutFactor))
-      implied(name, d);
-    for (const [name, d] of componentMagnitudes(referenceSymbols(), written, problemSymbols(problem)))
-      implied(name, d);
-    definitions = found;
-    return found;
+    return {
+      // A quantity the answer names in words as the problem does, under another symbol ("let $m$ be
+      // the mass" where the problem says "let the mass be $M$"): the answer's symbol stands for the
+      // problem's, like a definition of its own.
+      prose: proseAliases(problemStatement(problem), response, referenceUses),
+      stated,
+      implied: [
+        // The problem's symbol for a quantity the reference writes under a look-alike name (`\alpha`
+        // in the text, `a` in the reference; `Q_0` and `Q`).
+        lookalikeAliases(problemSymbols(problem), referenceSymbols()),
+        // A definition the problem text gives ("Let $\omega = \sqrt{k/m}$"): an answer written in ω
+        // answers a reference written in k and m.
+        definitionsOf(problem),
+        relationDefinitions(relations, written, expectedSymbols, withoutFactor),
+        // A magnitude the reference writes that the answer gives in components
+        // (`(v_x^2 + v_y^2)^{3/2}` for `v^3`).
+        componentMagnitudes(referenceSymbols(), written, problemSymbols(problem)),
+      ],
+    };
+  };
+  const known = new Map<string, AnswerDefinition | null>();
+  const definitionOf = (name: string): AnswerDefinition | undefined => {
+    const hit = known.get(name);
+    if (hit !== undefined) return hit ?? undefined;
+    others ??= gather();
+    read.definitions ??= answerDefinitions(statements, prepare);
+    let d = read.definitions.get(name) ?? others.prose.get(name);
+    // A constant's notation wins over a product the answer writes with it: `k_BT_c \approx …` is an
+    // equation for T_c.
+    const notation = notationDefinitions.get(name);
+    if (notation !== undefined && (d === undefined || d.partner !== undefined)) d = notation;
+    if (d === undefined && !others.stated.has(name))
+      for (const implied of others.implied) if ((d = implied.get(name)) !== undefined) break;
+    known.set(name, d ?? null);
+    return d;
   };
   const direction = directionReader(response, problemStatement(problem));
   const scaling = asksScaling(problemStatement(problem));
@@ -551,7 +567,7 @@ function judgeAll(
       );
     const plain = build();
     if (plain === undefined) return undefined;
-    const test = withDefinitions(plain, e, allDefinitions, problem, prepare, build);
+    const test = withDefinitions(plain, e, definitionOf, problem, prepare, build);
     const variables = (atExtremum[i]?.q ?? quantities[i])?.variables ?? [];
     return judge(
       e,
@@ -591,7 +607,7 @@ function refuter(
     const got =
       own(written) || notations.size === 0
         ? written
-        : prepare(substituteDefinitions(latex, notations) ?? latex);
+        : prepare(substituteDefinitions(latex, (name) => notations.get(name)) ?? latex);
     if (!got.ok || got.kind !== 'equation' || scalingOf(got) !== undefined || !own(got)) return false;
     return compare(got, want) === 'different';
   };
@@ -667,23 +683,25 @@ function refutedAll(
   );
   const answering = (s: Statement) => statesAsked(s) || (s.block !== undefined && askedBlocks.has(s.block));
   // The answer's own definitions of symbols that are neither asked nor the problem's constants, nor
-  // written through an asked quantity.
-  let definedValues: Map<string, Node> | undefined;
-  const ownDefinitions = (): ReadonlyMap<string, Node> => {
-    if (definedValues !== undefined) return definedValues;
-    definedValues = new Map();
-    const read = reading(response, extraction, problem, prepare);
-    read.definitions ??= answerDefinitions(statements, prepare);
-    const mapped = new Set(Object.keys(problem.constants ?? {}).map((k) => symbolName(k) ?? k));
-    const askedNames = new Set(asked.flatMap((a) => a?.quantity ?? []));
-    for (const [name, d] of read.definitions) {
-      if (d.partner !== undefined || mapped.has(name) || askedNames.has(name)) continue;
-      const parsed = parseLatex(d.value);
+  // written through an asked quantity, each read when a statement writes the symbol.
+  const mapped = new Set(Object.keys(problem.constants ?? {}).map((k) => symbolName(k) ?? k));
+  const askedNames = new Set(asked.flatMap((a) => a?.quantity ?? []));
+  const definedValues = new Map<string, Node | null>();
+  const ownValue = (name: string): Node | undefined => {
+    const known = definedValues.get(name);
+    if (known !== undefined) return known ?? undefined;
+    let tree: Node | undefined;
+    if (!mapped.has(name) && !askedNames.has(name)) {
+      const read = reading(response, extraction, problem, prepare);
+      read.definitions ??= answerDefinitions(statements, prepare);
+      const d = read.definitions.get(name);
+      const parsed = d === undefined || d.partner !== undefined ? undefined : parseLatex(d.value);
       // A symbol defined through the asked quantity (`E_\nu = pc`) carries it back into itself.
-      if (parsed.ok && !freeVariables(parsed.tree).some((v) => askedNames.has(v)))
-        definedValues.set(name, parsed.tree);
+      if (parsed?.ok === true && !freeVariables(parsed.tree).some((v) => askedNames.has(v)))
+        tree = parsed.tree;
     }
-    return definedValues;
+    definedValues.set(name, tree ?? null);
+    return tree;
   };
   return expected.map((e, i) => {
     const a = asked[i];
@@ -719,8 +737,7 @@ function refutedAll(
     };
     let got = prepare(last.latex);
     if (got.ok && !own(got)) {
-      const values = ownDefinitions();
-      const text = values.size === 0 ? undefined : substituteDefinitions(last.latex, values);
+      const text = substituteDefinitions(last.latex, ownValue);
       if (text !== undefined) got = prepare(text);
     }
     if (!got.ok || !own(got)) return false;
@@ -788,13 +805,13 @@ function reachedFinals(
 /**
  * `test`, or when the answer defines symbols of its own that the expected answer does not use
  * ({@link answerDefinitions}), `test` or the same test with those symbols replaced by their
- * definitions in the candidate. The definitions are asked for (and the test through them built)
- * only when a candidate fails `test`.
+ * definitions in the candidate. The definitions are asked for, symbol by symbol, only when a
+ * candidate fails `test`.
  */
 function withDefinitions(
   test: CandidateTest,
   e: Expected,
-  definitions: () => ReadonlyMap<string, AnswerDefinition>,
+  definitionOf: (name: string) => AnswerDefinition | undefined,
   problem: Problem,
   prepare: (latex: string) => PreparedFormula,
   build: (
@@ -802,20 +819,18 @@ function withDefinitions(
     want?: (latex: string) => PreparedFormula,
   ) => CandidateTest | undefined,
 ): CandidateTest {
-  let through: ThroughDefinitions | null | undefined;
+  let through: ThroughDefinitions | undefined;
   return {
     numerical: test.numerical,
     accepts: (text, whole) => {
       if (test.accepts(text, whole)) return true;
-      if (through === undefined)
-        through = throughDefinitions(e, definitions(), problem, prepare, build) ?? null;
+      through ??= throughDefinitions(e, definitionOf, problem, prepare, build);
       // A candidate that writes none of the defined symbols reads the same with the definitions (its
       // unit readings write units, not symbols): only the plain test is run on it, unless the
       // expected answer itself is read through its magnitudes.
       return (
-        through !== null &&
         (through.magnitudes || through.rewrite(text) !== undefined) &&
-        through.test.accepts(text, whole)
+        through.test()?.accepts(text, whole) === true
       );
     },
   };
@@ -823,62 +838,81 @@ function withDefinitions(
 
 /** The test of {@link withDefinitions} through the answer's definitions. */
 interface ThroughDefinitions {
-  readonly test: CandidateTest;
+  /** The test through the definitions, built when first asked for (undefined: none applies). */
+  readonly test: () => CandidateTest | undefined;
   /** The candidate with the definitions substituted (undefined when it writes none of them). */
   readonly rewrite: (latex: string) => string | undefined;
   /** The expected answer is read through magnitudes the answer writes in components. */
   readonly magnitudes: boolean;
 }
 
-/** The test through `definitions` of {@link withDefinitions}; undefined when none applies. */
+/** The test through the definitions of {@link withDefinitions}, each symbol's read when met. */
 function throughDefinitions(
   e: Expected,
-  definitions: ReadonlyMap<string, AnswerDefinition>,
+  definitionOf: (name: string) => AnswerDefinition | undefined,
   problem: Problem,
   prepare: (latex: string) => PreparedFormula,
   build: (
     got: (latex: string) => PreparedFormula,
     want?: (latex: string) => PreparedFormula,
   ) => CandidateTest | undefined,
-): ThroughDefinitions | undefined {
-  if (definitions.size === 0) return undefined;
+): ThroughDefinitions {
   const want = prepare(e.latex);
   const used = new Set(want.ok ? want.variables : []);
   const sides = relationSides(e.latex);
   const lhs = sides === undefined ? undefined : prepare(sides.lhs);
   const asked = new Set(lhs?.ok ? lhs.variables : []);
   const mapped = new Set(Object.keys(problem.constants ?? {}).map((k) => symbolName(k) ?? k));
-  const values = new Map<string, Node>();
-  // A magnitude the expected answer uses, written out in its components by the answer
-  // (`v = \sqrt{v_x^2 + v_y^2}`): read in the expected answer too, once checked to be that magnitude.
+  const values = new Map<string, Node | null>();
+  const definedValue = (name: string): Node | undefined => {
+    const hit = values.get(name);
+    if (hit !== undefined) return hit ?? undefined;
+    let tree: Node | undefined;
+    const d = mapped.has(name) ? undefined : definitionOf(name);
+    if (
+      d !== undefined &&
+      // A magnitude the expected answer uses, written out in its components by the answer
+      // (`v = \sqrt{v_x^2 + v_y^2}`): read in the expected answer too, once checked to be that magnitude.
+      (!used.has(name) || magnitudeOfComponents(d, prepare)) &&
+      // A product with the asked quantity (`k_B T_c = …` for T_c) is an equation for it, no definition.
+      (d.partner === undefined || (used.has(d.partner) && !asked.has(d.partner)))
+    ) {
+      const parsed = parseLatex(d.value);
+      if (parsed.ok) tree = parsed.tree;
+    }
+    values.set(name, tree ?? null);
+    return tree;
+  };
   const magnitudes = new Map<string, Node>();
-  for (const [name, d] of definitions) {
-    if (mapped.has(name)) continue;
-    if (used.has(name) && !magnitudeOfComponents(d, prepare)) continue;
-    // A product with the asked quantity (`k_B T_c = …` for T_c) is an equation for it, no definition.
-    if (d.partner !== undefined && (!used.has(d.partner) || asked.has(d.partner))) continue;
-    const parsed = parseLatex(d.value);
-    if (!parsed.ok) continue;
-    values.set(name, parsed.tree);
-    if (used.has(name)) magnitudes.set(name, parsed.tree);
+  for (const name of used) {
+    const tree = definedValue(name);
+    if (tree !== undefined) magnitudes.set(name, tree);
   }
-  if (values.size === 0) return undefined;
   // Each candidate text is rewritten once (the tests read a text, its sides and its unit readings
   // again and again).
   const rewritten = new Map<string, string | undefined>();
   const rewrite = (latex: string) => {
     if (rewritten.has(latex)) return rewritten.get(latex);
-    const text = substituteDefinitions(latex, values);
+    const text = substituteDefinitions(latex, definedValue);
     rewritten.set(latex, text);
     return text;
   };
-  const substituted = (latex: string) => prepare(rewrite(latex) ?? latex);
-  const defined = build(
-    substituted,
-    magnitudes.size === 0 ? prepare : (latex) => prepare(substituteDefinitions(latex, magnitudes) ?? latex),
-  );
-  if (defined === undefined) return undefined;
-  return { test: defined, rewrite, magnitudes: magnitudes.size > 0 };
+  let defined: CandidateTest | null | undefined;
+  const test = () => {
+    if (defined === undefined) {
+      const substituted = (latex: string) => prepare(rewrite(latex) ?? latex);
+      const fromMagnitudes = (name: string) => magnitudes.get(name);
+      defined =
+        build(
+          substituted,
+          magnitudes.size === 0
+            ? prepare
+            : (latex) => prepare(substituteDefinitions(latex, fromMagnitudes) ?? latex),
+        ) ?? null;
+    }
+    return defined ?? undefined;
+  };
+  return { test, rewrite, magnitudes: magnitudes.size > 0 };
 }
 
 /** The axes whose components name a vector's (`v_x`, `E_{y}`). */
@@ -923,14 +957,17 @@ const DEFINITION_DEPTH = 3;
  * does not parse, writes none of the symbols (the text itself is read then: a tree written back
  * parses to the same tree) or cannot be written back.
  */
-function substituteDefinitions(latex: string, values: ReadonlyMap<string, Node>): string | undefined {
+function substituteDefinitions(
+  latex: string,
+  definedValue: (name: string) => Node | undefined,
+): string | undefined {
   const parsed = parseLatex(latex);
   if (!parsed.ok) return undefined;
   let tree = parsed.tree;
   for (let round = 0; round < DEFINITION_DEPTH; round++) {
     let changed = false;
     tree = substituteSymbols(tree, (symbol) => {
-      const value = values.get(symbol.name);
+      const value = definedValue(symbol.name);
       if (value !== undefined) changed = true;
       return value;
     });
