@@ -5,6 +5,7 @@ import { compareFormulas, symbolName, valuesClearlyDiffer } from '../equivalence
 import type { PreparedFormula } from '../equivalence/types.js';
 import { parseLatex } from '../latex/index.js';
 import { substituteSymbols } from '../normalize/index.js';
+import { shareable } from '../numeric/prepare-equation.js';
 import { chargeRecorded, metered, workRemaining } from '../numeric/work-meter.js';
 import type { Statement } from './final-statements.js';
 import { temperatureDifference } from './numeric-answer.js';
@@ -164,7 +165,7 @@ export class AnswerDefinitions {
     const p = this.#prepare(lhs);
     if (p.ok && p.kind === 'expression' && p.variables.length <= 4) {
       const alone = this.#prepare(latex);
-      if (alone.ok && !valuesClearlyDiffer(p, alone)) return true;
+      if (alone.ok && !clearlyDiffer(p, alone)) return true;
     }
     return definedPower(lhs)?.name === name || productOf(lhs)?.includes(name) === true;
   }
@@ -297,8 +298,27 @@ function sameValue(a: PreparedFormula, b: PreparedFormula): boolean {
     byOther,
     b,
     '',
-    () => !valuesClearlyDiffer(a, b) && compareFormulas(a, b).verdict === 'equivalent',
+    () => !clearlyDiffer(a, b) && compareFormulas(a, b).verdict === 'equivalent',
   );
+}
+
+/** {@link valuesClearlyDiffer} per pair of prepared formulas (see {@link clearlyDiffer}). */
+const differMemo = new WeakMap<PreparedFormula, WeakMap<PreparedFormula, boolean>>();
+
+/**
+ * {@link valuesClearlyDiffer}, remembered per pair when both sides evaluate without charging work
+ * (no integral, sum or derivative: then the answer is the same whenever asked and costs nothing on
+ * the meter); the same left side is asked about a symbol when the symbol is looked up and again when
+ * the statement is read whole.
+ */
+function clearlyDiffer(a: PreparedFormula, b: PreparedFormula): boolean {
+  const free = (f: PreparedFormula) => f.ok && f.branches.length === 1 && shareable(f.branches[0]!.rhs);
+  if (!free(a) || !free(b)) return valuesClearlyDiffer(a, b);
+  let byOther = differMemo.get(a);
+  if (byOther === undefined) differMemo.set(a, (byOther = new WeakMap()));
+  let known = byOther.get(b);
+  if (known === undefined) byOther.set(b, (known = valuesClearlyDiffer(a, b)));
+  return known;
 }
 
 /** A result computed under the work meter, with the work it cost (charged again when recalled). */
@@ -373,7 +393,7 @@ function reducedSymbol(
       tried.add(node.name);
       const latex = lhs.slice(node.span.start, node.span.end);
       const alone = prepare(latex);
-      if (alone.ok && !valuesClearlyDiffer(p, alone) && compareFormulas(p, alone).verdict === 'equivalent')
+      if (alone.ok && !clearlyDiffer(p, alone) && compareFormulas(p, alone).verdict === 'equivalent')
         return { name: node.name, latex };
     }
     stack.push(...childNodes(node));
