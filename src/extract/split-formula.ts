@@ -32,10 +32,15 @@ export function splitFormula(text: string): SplitResult {
   const visit = (node: Node): void => {
     if (node.type === 'list') {
       for (let k = 0; k < node.items.length; k++) {
-        const members = setMembers(node.items, k);
+        const members = setMembers(node.items, k, text);
         if (members === 0) visit(node.items[k]!);
         else {
-          parts.push(...setParts(text, node.items.slice(k, k + 1 + members)));
+          const items = node.items.slice(k, k + 1 + members);
+          parts.push(...setParts(text, items));
+          // A last member that a chain continues (`R = \frac{38}{41}r \text{ or } 2(\dots) \approx 0.927\,r`)
+          // states its own relations too.
+          const tail = items.at(-1)!;
+          if (tail.type === 'relation') visit(tail);
           k += members;
         }
       }
@@ -78,13 +83,32 @@ export function splitFormula(text: string): SplitResult {
  * an expression (not a relation, not an ellipsis `\dots`) is a member. 0 when `items[k]` is not an
  * equation `lhs = value` followed by such items.
  */
-function setMembers(items: readonly Node[], k: number): number {
+function setMembers(items: readonly Node[], k: number, text: string): number {
   const head = items[k]!;
   if (head.type !== 'relation' || head.ops.length !== 1 || head.ops[0] !== '=') return 0;
   let n = 0;
   while (k + 1 + n < items.length) {
     const item = items[k + 1 + n]!;
-    if (item.type === 'relation' || item.type === 'opaque' || item.type === 'list') break;
+    // A value an approximation continues (`…, 2\left(\frac{38}{41}r\right) \approx 0.927\,r`) ends the
+    // set as its last member; any other relation (`x = 1, y = 2`, `K_0 = …,\ m v_0 b = m v r`) is
+    // another statement.
+    if (item.type === 'relation') {
+      const first = item.args[0]!;
+      const second = item.args[1];
+      const approx =
+        second !== undefined && /\\approx|\\simeq|≈|≃/.test(text.slice(first.span.end, second.span.start));
+      // …or one offered after "or" (`v = \sqrt{2gh} \text{ or } \sqrt{gh} = 3.1`).
+      const offered = /\bor\b/.test(text.slice(items[k + n]!.span.end, item.span.start));
+      if (
+        (approx || offered) &&
+        first.type !== 'symbol' &&
+        first.type !== 'relation' &&
+        first.type !== 'list'
+      )
+        n++;
+      break;
+    }
+    if (item.type === 'opaque' || item.type === 'list') break;
     n++;
   }
   return n;
@@ -105,7 +129,10 @@ const UNIT_START = /^(?:\s+|\\[,;:! ]|~|\\(?:mathrm|text|rm|si|unit|operatorname
 function setParts(text: string, items: readonly Node[]): FormulaPart[] {
   const head = items[0] as Node & { readonly args: readonly Node[] };
   const lhs = part(text, head.args[0]!.span.start, head.args[0]!.span.end, false);
-  const values = [head.args[1]!, ...items.slice(1)].map((n) => part(text, n.span.start, n.span.end, false));
+  const values = [head.args[1]!, ...items.slice(1)].map((n) => {
+    const v = n.type === 'relation' ? n.args[0]! : n;
+    return part(text, v.span.start, v.span.end, false);
+  });
   const last = LEADING_NUMBER.exec(values.at(-1)!.latex);
   // A unit is set off from its number (`\,\mathrm{eV}`, `\ \text{m}`, ` m/s`); `-2a` is a product.
   const unit = last !== null && UNIT_START.test(last[2]!) ? last[2]! : '';

@@ -77,12 +77,12 @@ const HEDGES_ACCEPTED: Readonly<Record<string, number>> = {
 };
 
 /**
- * Algebraic hedges still accepted (measured 2026-11-27: 124 answers, 496 hedges, 54 accepted — 19 with
- * `\text{ or }`, 19 lists, 14 with the wrong one first, 2 as two statements; mostly a hedge that a chain
- * continues (`R_{BC} = \frac{38}{41}r \text{ or } 2(…) \approx 0.927\,r`) or a statement under another
- * name than the reference's (`pc = …` for p)). A ceiling: it may only fall.
+ * Algebraic hedges still accepted (measured 2026-11-27: 124 answers, 496 hedges; 54 accepted before a
+ * member offered after "or" or continued by an approximation was read as a set member —
+ * `R_{BC} = \frac{38}{41}r \text{ or } 2(…) \approx 0.927\,r` — now 37, mostly a statement under another
+ * name than the reference's, `pc = …` for p). A ceiling: it may only fall.
  */
-const ALGEBRAIC_HEDGES_ACCEPTED = 54;
+const ALGEBRAIC_HEDGES_ACCEPTED = 37;
 
 let hedgeRun: { answers: number; read: Map<string, number>; accepted: Map<string, string[]> } | undefined;
 function measureHedges(): NonNullable<typeof hedgeRun> {
