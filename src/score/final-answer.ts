@@ -57,6 +57,7 @@ import {
   gradeValue,
   integerUnitReading,
   sameDimension,
+  standardGravityReading,
   temperatureDifference,
   unitsAfterValue,
   valueAsWritten,
@@ -1131,7 +1132,22 @@ function unitsRead(
     return { p, text, value };
   }
   const got = writtenDimension(p);
-  return got === undefined || sameDimension(got, dimension) ? { p, text, value } : undefined;
+  if (got === undefined || sameDimension(got, dimension)) return { p, text, value };
+  // An acceleration given in g (`a \approx 8.55\,g`): TeX's bare g is the gram, a mass, which no
+  // acceleration is; the number is in units of the standard gravity.
+  const inG = standardGravityReading(text);
+  const q = inG === undefined ? undefined : prepare(inG);
+  const d = q === undefined ? undefined : writtenDimension(q);
+  const v = q === undefined ? undefined : writtenValue(q);
+  if (
+    inG === undefined ||
+    q === undefined ||
+    d === undefined ||
+    v === undefined ||
+    !sameDimension(d, dimension)
+  )
+    return undefined;
+  return { p: q, text: inG, value: v };
 }
 
 /**

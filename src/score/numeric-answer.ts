@@ -219,6 +219,21 @@ export function integerUnitReading(text: string, quantities: readonly string[] =
   return `${m[1]!.replace(/\s+/g, '')}\\,\\mathrm{${m[2]!}}`;
 }
 
+/** A value written in units of g: a number and a bare `g` (not `\mathrm{g}`, a gram) ending the text. */
+const IN_G = /^(\s*[-−]?\s*\d[\s\S]*?)\s*(?:\\[,;: !]|~|\\cdot|\\times)?\s*g\s*$/;
+
+/**
+ * `8.55\,g` as 8.55 times the standard acceleration of gravity (`8.55 \times 9.80665\,\mathrm{m/s^{2}}`):
+ * TeX's bare g after a number is the gram, a mass; an answer that gives an acceleration "in g units"
+ * writes the same letter. Undefined when the text does not end with a bare g after a number. The
+ * final-answer check reads it so only where the expected value is an acceleration, which no mass is.
+ */
+export function standardGravityReading(text: string): string | undefined {
+  const m = IN_G.exec(text);
+  if (m === null || /[A-Za-z]\s*$/.test(m[1]!.replace(/\\[A-Za-z]+\s*$/, ''))) return undefined;
+  return `\\left(${m[1]!.trim()}\\right) \\times 9.80665\\,\\mathrm{m/s^{2}}`;
+}
+
 /** A unit symbol written bare after a value, with its power: `J`, `s`, `m^2`, `s^{-1}`, `s⁻¹`. */
 const BARE_ATOM = String.raw`[A-Za-zµμΩ]{1,3}(?:\^\{?-?\d\}?|[⁻¹²³]+)?`;
 /** What separates bare unit symbols: a space, a TeX space, a centred dot. */
