@@ -199,6 +199,14 @@ export function plainTextUnits(block: MathBlock, quantities: ReadonlySet<string>
   return apart.length === 0 ? block : rewrite(block, apart);
 }
 
+/** A unit word after a number in plain text (`MV/m`, `mL/s`, `m/s²`, `kW/m³`). */
+const PLAIN_UNIT_WORD = '[A-Za-zµμΩ°%][A-Za-zµμΩ/²³⁻¹·^0-9]*';
+/** A value with its unit, then the same value in other units in parentheses (`1 MV/m (10⁶ V/m)`). */
+const RESTATED = new RegExp(
+  `(?<=${NUMBER}[ \\t]*${PLAIN_UNIT_WORD})[ \\t]*\\([ \\t]*(?:≈|=|~|i\\.e\\.,?)?[ \\t]*((?:10[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+|${NUMBER})[ \\t]*${PLAIN_UNIT_WORD})[ \\t]*\\)`,
+  'g',
+);
+
 /** Function names plain text writes without a backslash (`ln(b/a)`, `arctan(x)`, `cos θ`). */
 const PLAIN_FUNCTION =
   /(?<![\\A-Za-z_])(arcsin|arccos|arctan|arcsinh|arccosh|arctanh|sinh|cosh|tanh|coth|sech|csch|sin|cos|tan|cot|sec|csc|ln|log|exp|sqrt)(?![A-Za-z])/g;
@@ -251,6 +259,13 @@ function plainNotation(block: MathBlock): Edit[] {
   }
   // A raw LaTeX line (`\kappa = \frac{\sqrt{2m_ec^2(V_0 - E)}}{\hbar c}`) is read as TeX reads it.
   if (/\\[A-Za-z]/.test(block.content)) return edits;
+  // A value restated in other units in parentheses (`E ≈ 1 MV/m (10⁶ V/m)`, `0.07 L/s (≈ 70 mL/s)`) is a
+  // link of a chain: `E ≈ 1 MV/m ≈ 10⁶ V/m`, each link read (TeX would multiply by the parentheses).
+  for (const m of block.content.matchAll(RESTATED)) {
+    const start = m.index ?? 0;
+    const end = start + m[0].length;
+    edits.push({ start, end, text: ` ≈ ${m[1]}`, from: block.offset + start, to: block.offset + end });
+  }
   for (const m of block.content.matchAll(PLAIN_FUNCTION)) {
     const start = m.index ?? 0;
     edits.push({ start, end: start, text: '\\', from: block.offset + start, to: block.offset + start });
