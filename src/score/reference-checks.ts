@@ -69,7 +69,7 @@ export function referenceFindings(problem: Problem): Diagnostic[] {
         out.push({
           code: 'reference-suspect',
           severity: 'warning',
-          message: `the problem asks for a magnitude, but the expected answer ${only.latex} is negative${variables.length > 0 ? ` at every draw of positive ${variables.join(', ')}` : ''}: the reference gives a signed value, not the magnitude; answers are still graded against it as written`,
+          message: `the problem asks for a magnitude, but the expected answer ${only.latex} is negative${variables.length > 0 ? ` at every draw of positive ${variables.join(', ')}` : ''}: the reference gives a signed value (likely a flipped sign), not the magnitude; answers are still graded against it as written, so an answer that gives the magnitude (its negative) is graded wrong`,
           where,
         });
     }

@@ -10,6 +10,10 @@
 // value written as a statement of its quantity taking the source's unit). From then on it guards those numbers and, like the others,
 // serves as a development set. SciBench problem ids are copied from the source with its leading space
 // (`fund: 4.06`); the measurement compares them trimmed.
+// b6-136 (PHYBench 10, graded right, rejected): the problem asks for the magnitude of the field on the
+// conductor's surface, and the source's reference is its signed y-component, negative wherever the
+// charge's coordinates are positive: the reference has a flipped sign for what is asked. The record
+// says so (`reference-suspect`); the answer, the magnitude, is graded against the reference as written.
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { guardBlindSet } from './guard-blind-set.js';
