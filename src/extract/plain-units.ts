@@ -203,7 +203,7 @@ export function plainTextUnits(block: MathBlock, quantities: ReadonlySet<string>
 const PLAIN_UNIT_WORD = '[A-Za-zµμΩ°%][A-Za-zµμΩ/²³⁻¹·^0-9]*';
 /** A value with its unit, then the same value in other units in parentheses (`1 MV/m (10⁶ V/m)`). */
 const RESTATED = new RegExp(
-  `(?<=${NUMBER}[ \\t]*${PLAIN_UNIT_WORD})[ \\t]*\\([ \\t]*(?:≈|=|~|i\\.e\\.,?)?[ \\t]*((?:10[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+|${NUMBER})[ \\t]*${PLAIN_UNIT_WORD})[ \\t]*\\)`,
+  `(?<=${NUMBER}[ \\t]*(${PLAIN_UNIT_WORD}))[ \\t]*\\([ \\t]*(?:≈|=|~|i\\.e\\.,?)?[ \\t]*((?:10[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+|${NUMBER})[ \\t]*(${PLAIN_UNIT_WORD}))[ \\t]*\\)`,
   'g',
 );
 
@@ -262,9 +262,11 @@ function plainNotation(block: MathBlock): Edit[] {
   // A value restated in other units in parentheses (`E ≈ 1 MV/m (10⁶ V/m)`, `0.07 L/s (≈ 70 mL/s)`) is a
   // link of a chain: `E ≈ 1 MV/m ≈ 10⁶ V/m`, each link read (TeX would multiply by the parentheses).
   for (const m of block.content.matchAll(RESTATED)) {
+    // Both units must read as units (`8a/(27Rb)` is a quotient, not 8 a/ restated).
+    if (![m[1], m[3]].every((u) => parseUnit(u!).ok && !ENGLISH_UNITS.has(u!))) continue;
     const start = m.index ?? 0;
     const end = start + m[0].length;
-    edits.push({ start, end, text: ` ≈ ${m[1]}`, from: block.offset + start, to: block.offset + end });
+    edits.push({ start, end, text: ` ≈ ${m[2]}`, from: block.offset + start, to: block.offset + end });
   }
   for (const m of block.content.matchAll(PLAIN_FUNCTION)) {
     const start = m.index ?? 0;

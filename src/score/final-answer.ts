@@ -67,6 +67,8 @@ import {
 } from './numeric-answer.js';
 import { problemDefinitions } from './problem-definitions.js';
 import { proseAliases } from './prose-aliases.js';
+import { closingProseValue, type ProseValue } from './prose-values.js';
+import { asksInPercent } from './reference-checks.js';
 import { type GivenRelation, givenRelations, relationDefinitions } from './reference-relations.js';
 import type { FinalAnswerCheck } from './types.js';
 
@@ -543,10 +545,14 @@ function judgeAll(
     quantities: problemPrepareOptions(problem).quantities ?? [],
     uses: referenceUses,
     names: (word: string) => namesWord(statement, word),
+    percent: asksInPercent(statement),
   };
   // A problem whose text writes no measured value and which has no constants map: exact data.
   const exactInputs =
     Object.keys(problem.constants ?? {}).length === 0 && exactData(problemStatement(problem));
+  let prose: { value: ProseValue | undefined } | undefined;
+  const closingProse = () =>
+    (prose ??= { value: closingProseValue(response, extraction, letters.names) }).value;
   return expected.map((e, i) => {
     if (e.form === 'text-based') {
       const boxes = boxedContents(response);
@@ -582,6 +588,7 @@ function judgeAll(
       expected.length,
       negativeReader(direction, response, askedSymbol(e.latex)),
       e.form === 'numerical' ? undefined : refuter(e, prepare, compare, notations),
+      closingProse,
     );
   });
 }
@@ -1025,8 +1032,12 @@ function numericTest(
         !beyondStated(v, want.value, stated) &&
         (exact ? gradeExact(v, want, e.sigfigs, tolerance?.cap) : gradeValue(v, want, e.sigfigs, tolerance));
       if (grade(got)) return true;
-      // Against a value written without units, the number in a unit the problem names.
-      const named = dimension === undefined ? inNamedUnit(read.text, read.p, letters) : undefined;
+      // Against a value written without units, the number in a unit the problem names; a percentage
+      // (`32\%`) where the problem asks in percent is its number of percent.
+      const named =
+        dimension === undefined
+          ? (inNamedUnit(read.text, read.p, letters) ?? inPercent(read.text, read.p, letters))
+          : undefined;
       return named !== undefined && grade(named);
     },
   };
@@ -1049,6 +1060,8 @@ interface UnitLetters {
   readonly uses: (name: string) => boolean;
   /** Whether the problem's text writes this word (a unit it asks in, a noun it counts). */
   readonly names: (word: string) => boolean;
+  /** Whether the problem asks in percent (`Give the value in %.`, "what is the mole percent"). */
+  readonly percent?: boolean;
 }
 
 /**
@@ -1082,6 +1095,18 @@ function inNamedUnit(text: string, p: PreparedFormula, letters: UnitLetters): Wr
   const value = writtenValue(p);
   if (shown === undefined || !shown.unit || value === undefined) return undefined;
   return roundedInteger(text, { value: shown.value, unit: value.unit });
+}
+
+/**
+ * An answer's value written in percent (`32\%`, `32\,\%`), as its number of percent (32), for an
+ * expected value without units where the problem asks in percent: the reference is that number.
+ * Undefined else (`0.32` stays 0.32).
+ */
+function inPercent(text: string, p: PreparedFormula, letters: UnitLetters): WrittenValue | undefined {
+  if (letters.percent !== true || !/\\?%\s*\}?\s*$/.test(text)) return undefined;
+  const value = writtenValue(p);
+  if (value === undefined) return undefined;
+  return roundedInteger(text, { value: value.value * 100, unit: value.unit });
 }
 
 /**
@@ -1540,6 +1565,7 @@ function judge(
   total: number,
   negativeDirection: (s: Statement) => boolean = () => false,
   refutes?: (latex: string) => boolean,
+  prose?: () => ProseValue | undefined,
 ): string | undefined {
   // A statement is tried whole, then (unless `wholeOnly`) by its sides: a side that is the expected
   // value answers the quantity whatever the answer calls it.
@@ -1673,7 +1699,14 @@ function judge(
     if (closing !== undefined) return first([closing]);
   }
   const hit = first(unitGoverned(concluding(part, count, response)));
-  if (hit !== undefined || test.numerical) return hit;
+  if (hit !== undefined) return hit;
+  if (test.numerical) {
+    // An answer that asks one value, boxes nothing and states it in words after all its math (`The pin
+    // must be placed 15 cm from the lens.`): that value is its conclusion.
+    if (!part.whole || count !== 1 || part.statements.some((s) => s.boxed)) return undefined;
+    const value = prose?.();
+    return value !== undefined && test.accepts(value.latex, false) ? value.latex : undefined;
+  }
   // An algebraic answer the response never states under the expected name (`b^3 = …` for `b = …`):
   // any formula of the part equivalent to it as a whole (a relation cannot be "revised" under a name
   // it never had; a side alone could be an intermediate).

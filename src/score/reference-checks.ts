@@ -123,6 +123,16 @@ function asksPercentage(text: string): boolean {
     .some((sentence) => ASKS.test(sentence) && /\bpercent(?:age)?\b/i.test(sentence));
 }
 
+/**
+ * Whether an asking sentence asks for a value in percent ("Give the value in %.", "what is the mole
+ * percent of butane?"): a percent sign or the word in a sentence that asks.
+ */
+export function asksInPercent(text: string): boolean {
+  return text
+    .split(/(?<=[.?!])\s+/)
+    .some((sentence) => ASKS.test(sentence) && /%|\bper\s?cent(?:age)?\b/i.test(sentence));
+}
+
 /** A sentence that asks for something (find, determine, what is …). */
 const ASKS = /\b(?:find|determine|calculate|compute|what\s+(?:is|are)|give|provide|obtain|express|write)\b/i;
 

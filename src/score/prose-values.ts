@@ -1,0 +1,136 @@
+import { findMathBlocks } from '../extract/find-math-blocks.js';
+import type { ExtractionResult } from '../extract/types.js';
+import { parseUnit } from '../physics/units.js';
+
+/** A value an answer states in words after all its math (`the pin is placed 15 cm from the lens`). */
+export interface ProseValue {
+  /** The value as a formula: `15\,\mathrm{cm}`, or the bare number when its unit is the word the problem asks in. */
+  readonly latex: string;
+  /** Offset of its number in the answer. */
+  readonly offset: number;
+}
+
+/** A number as prose writes one: `15`, `0.07`, `-3.5`, `2.8×10⁻²`, `6.2e11`. */
+const NUMBER = String.raw`[-−]?\d+(?:\.\d+)?(?:\s*(?:×|\\times|x)\s*10(?:\^\{?[-−]?\d+\}?|[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+)|[eE][-+−]?\d+)?`;
+/** A unit written after a number in prose: one word, with a slash or powers (`cm`, `L/s`, `kW/m³`, `light-years`, `mol %`). */
+const UNIT = String.raw`(?:mol(?:e)?\s*%|%|[A-Za-zµμΩÅ°][A-Za-zµμΩ°/²³⁻¹·^0-9-]*)`;
+/** A number, a space, a unit, ending at a space or punctuation. */
+const VALUE = new RegExp(`(?<![\\w.^_])(${NUMBER})[ \\t\\u00a0]*(${UNIT})(?=$|[\\s.,;:!?)\\]])`, 'g');
+/** Words that read as units but are English after a number (`3 in a row`, `2 as before`). */
+const ENGLISH = new Set([
+  'in',
+  'am',
+  'as',
+  'us',
+  'at',
+  'mi',
+  'cd',
+  'pc',
+  'ha',
+  'lm',
+  'lx',
+  'au',
+  'a',
+  'A',
+  'h',
+]);
+/** Before a value: a second bound or alternative (`10 to 20 cm`, `10 or 20 cm`, `10–20 cm`): a range, no single value. */
+const RANGE_BEFORE = /\d\s*(?:-|–|—|to|or|and)\s*$/;
+/** Unit words for light-years, as prose spells them. */
+const LIGHT_YEARS = /^light[- ]?years?$/i;
+
+/** Most characters of an answer scanned for prose values (its end). */
+const WINDOW = 4000;
+
+/**
+ * The value an answer states in the prose after its last formula, when that is where it concludes
+ * (`The pin must be placed 15 cm from the lens.`, `**Answer:** 32 mol % butane`, `the required flow
+ * is about 0.07 L/s (≈ 70 mL/s)`): the last number written with a unit outside the math, after every
+ * formula the extraction read. Its sentence must state one value: every value of it in the same
+ * dimension agrees (a restatement `(≈ 70 mL/s)`), and none is a bound or alternative (`10 to 20 cm`,
+ * `15 cm or 30 cm`). The unit must read as one (`light-years` is the light-year, `mol %` a percentage),
+ * or be the word the problem asks in (`names`), which leaves the bare number. Undefined else.
+ */
+export function closingProseValue(
+  response: string,
+  extraction: ExtractionResult,
+  names: (word: string) => boolean,
+): ProseValue | undefined {
+  const ends = [...extraction.formulas, ...extraction.candidates].map((f) => f.end);
+  const after = Math.max(0, ...ends);
+  const start = Math.max(after, response.length - WINDOW);
+  const text = response.slice(start);
+  // Inside delimited math a value is the extraction's (read or dropped), never prose.
+  const math = findMathBlocks(text).map((b) => [b.offset - 2, b.offset + b.content.length + 2] as const);
+  const values: { offset: number; number: string; unit: string; latex: string }[] = [];
+  for (const m of text.matchAll(VALUE)) {
+    const offset = m.index ?? 0;
+    if (math.some(([a, b]) => offset >= a && offset < b)) continue;
+    const latex = valueLatex(m[1]!, m[2]!, names);
+    if (latex === undefined) continue;
+    values.push({ offset, number: m[1]!, unit: m[2]!, latex });
+  }
+  const last = values.at(-1);
+  if (last === undefined) return undefined;
+  // The sentence that states it: from the last sentence end (or line break) before it to the next.
+  const before = text.slice(0, last.offset);
+  const from = Math.max(before.search(/[^.!?\n]*$/), 0);
+  const rest = text.slice(last.offset);
+  const stop = rest.search(/[.!?](?:\s|$)|\n/);
+  const to = last.offset + (stop < 0 ? rest.length : stop);
+  const sentence = values.filter((v) => v.offset >= from && v.offset < to);
+  for (const v of sentence) if (RANGE_BEFORE.test(text.slice(from, v.offset))) return undefined;
+  // Several values in the sentence: restatements of one (`0.07 L/s (≈ 70 mL/s)`) only, same number in SI.
+  if (sentence.length > 1) {
+    const si = sentence.map((v) => siValue(v.number, v.unit));
+    const first = si[0];
+    if (
+      first === undefined ||
+      si.some((x) => x === undefined || Math.abs(x - first) > 0.02 * Math.abs(first))
+    )
+      return undefined;
+  }
+  return { latex: last.latex, offset: start + last.offset };
+}
+
+/** The value's formula, or undefined when its unit reads as none we know. */
+function valueLatex(number: string, unit: string, names: (word: string) => boolean): string | undefined {
+  const n = texNumber(number);
+  if (/^mol(?:e)?\s*%$|^%$/.test(unit)) return `${n}\\,\\%`;
+  const word = unit.replace(/[-.]+$/, '');
+  if (LIGHT_YEARS.test(word)) return names(word) ? n : `${n}\\,\\mathrm{ly}`;
+  if (ENGLISH.has(word) || !parseUnit(word).ok) return names(word) ? n : undefined;
+  return `${n}\\,\\mathrm{${word}}`;
+}
+
+/** A prose number as TeX (`2.8×10⁻²` → `2.8\times10^{-2}`, `6.2e11` kept, `−` → `-`). */
+function texNumber(number: string): string {
+  const sup: Record<string, string> = {
+    '⁻': '-',
+    '⁰': '0',
+    '¹': '1',
+    '²': '2',
+    '³': '3',
+    '⁴': '4',
+    '⁵': '5',
+    '⁶': '6',
+    '⁷': '7',
+    '⁸': '8',
+    '⁹': '9',
+  };
+  return number
+    .replace(/−/g, '-')
+    .replace(/\s*(?:×|\\times|x)\s*10/, '\\times10')
+    .replace(/10([⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+)$/, (_, p: string) => `10^{${[...p].map((c) => sup[c]).join('')}}`);
+}
+
+/** The value in SI of a number and its unit word, for comparing restatements; undefined when unread. */
+function siValue(number: string, unit: string): number | undefined {
+  const tex = texNumber(number).replace('\\times10^{', 'e').replace(/\}$/, '').replace(/\^/g, '');
+  const n = Number(tex);
+  if (!Number.isFinite(n)) return undefined;
+  if (/%$/.test(unit)) return n / 100;
+  const word = unit.replace(/[-.]+$/, '');
+  const u = parseUnit(LIGHT_YEARS.test(word) ? 'ly' : word);
+  return u.ok ? n * u.scale : undefined;
+}
