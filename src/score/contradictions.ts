@@ -242,8 +242,15 @@ function plainAlternatives(
       const from = s.formula.end;
       if (seen.has(from)) continue;
       seen.add(from);
-      const m = PLAIN_ALTERNATIVE.exec(response.slice(from, from + PLAIN_ALTERNATIVE_WINDOW));
-      if (m === null) continue;
+      const window = response.slice(from, from + PLAIN_ALTERNATIVE_WINDOW);
+      const numeric = PLAIN_ALTERNATIVE.exec(window);
+      // A number that goes on as math (`or 2π√(a³/GM)`) begins an expression, not a value.
+      const m = numeric !== null && /^[π√(^*/×·²³]/.test(window.slice(numeric[0].length)) ? null : numeric;
+      if (m === null) {
+        const e = plainExpression(response, from, s.formula.offset);
+        if (e !== undefined && !candidates.some((c) => c.offset <= e.offset && e.offset < c.end)) out.push(e);
+        continue;
+      }
       const offset = from + m.indices![1]![0];
       if (candidates.some((c) => c.offset <= offset && offset < c.end)) continue;
       const exponent =
@@ -259,8 +266,45 @@ function plainAlternatives(
   return out;
 }
 
-/** Words that offer a value as an alternative to the one before it. */
-const ALTERNATIVE_WORDS = /\b(?:or|alternatively|otherwise|either)\b/i;
+/**
+ * `or 2π√(a³/GM)`, `to 2π√(…)` right after a statement, in plain text: an alternative word (or `to`,
+ * a range's other bound), at most two hedge words, and an expression written in plain math up to the
+ * end of the clause — symbols, numbers, operators, roots and powers, no words but function names.
+ */
+const PLAIN_ALTERNATIVE_EXPRESSION =
+  /^[ \t,;(]*(or|to|alternatively|otherwise)[ \t]+(?:(?:maybe|perhaps|possibly|about|approximately|roughly|around)[ \t]+){0,2}((?:[^\n.,;:!?]|\.(?=\d)){1,80}?)[ \t]*(?=\.(?!\d)|[,;:!?\n]|$)/di;
+/** Function names plain math writes as words. */
+const FUNCTION_WORDS = /\b(?:sqrt|sin|cos|tan|cot|sec|csc|sinh|cosh|tanh|arcsin|arccos|arctan|exp|ln|log)\b/g;
+
+/**
+ * A plain-text expression offered as an alternative to the statement ending at `from` (`t ≈ π√(…) to
+ * 2π√(…)`), as a candidate; undefined when the clause holds words (`or half of it`), no math, or
+ * `to` ends a change the sentence began with "from" (`from v = 3 m/s to 5 m/s` is no hedge).
+ */
+function plainExpression(
+  response: string,
+  from: number,
+  statementStart: number,
+): ExtractedFormula | undefined {
+  const m = PLAIN_ALTERNATIVE_EXPRESSION.exec(response.slice(from, from + PLAIN_ALTERNATIVE_WINDOW + 40));
+  if (m === null) return undefined;
+  // A closing parenthesis the clause does not open ends it (`(or 2π√(…))`).
+  let text = m[2]!.trim();
+  const depth = (t: string) => (t.match(/\(/g) ?? []).length - (t.match(/\)/g) ?? []).length;
+  while (text.endsWith(')') && depth(text) < 0) text = text.slice(0, -1).trimEnd();
+  if (!/[\d√π²³^/*×·()]/.test(text) || /[A-Za-z]{3,}/.test(text.replace(FUNCTION_WORDS, '')))
+    return undefined;
+  if (/^to$/i.test(m[1]!)) {
+    const lineStart = response.lastIndexOf('\n', statementStart - 1) + 1;
+    if (/\bfrom\b/i.test(response.slice(Math.max(lineStart, statementStart - 60), statementStart)))
+      return undefined;
+  }
+  const offset = from + m.indices![2]![0];
+  return { latex: text, offset, end: offset + text.length, kind: 'inline', block: -1 };
+}
+
+/** Words that offer a value as an alternative to the one before it (`to`: a range's other bound). */
+const ALTERNATIVE_WORDS = /\b(?:or|alternatively|otherwise|either|to)\b/i;
 
 /**
  * Attaches each bare value offered as an alternative to the statement right before it

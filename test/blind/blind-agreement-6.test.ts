@@ -10,7 +10,8 @@
 // value written as a statement of its quantity taking the source's unit); then 164/165 (bundled 49,
 // SciBench 39, OlympiadBench 36: an acceleration in g units, a chain's later link restated as a
 // definition, a value restated in parentheses in plain text, a value stated in the closing prose).
-// From then on it guards those numbers and, like the others,
+// b6-299 (a range of two expressions in plain text, `t ≈ π√… to 2π√…`), a known false accept, is now
+// rejected as a hedge. From then on it guards those numbers and, like the others,
 // serves as a development set. SciBench problem ids are copied from the source with its leading space
 // (`fund: 4.06`); the measurement compares them trimmed.
 // b6-136 (PHYBench 10, graded right, rejected): the problem asks for the magnitude of the field on the
@@ -31,7 +32,5 @@ guardBlindSet({
       "the inverted Brewster angle arctan(n1/n2) of part (a): the bundled problem's final answers name only parts (b) and (c) (θ_t = π/2 − θ_B, θ_B' = θ_t), which the answer states right in terms of θ_B",
     'b6-037':
       'T_i = 288.1 K for 288.7 K (0.2%) from a method that leaves out a film resistance: inside the tolerance a rounded constant needs (the same gap as b2-190 and b5-178)',
-    'b6-299':
-      'a hedge written as a range in plain text ("either the full period … or half of it, t ≈ π√… to 2π√…"): the first value is read, the range is not seen as two answers',
   },
 });
