@@ -551,8 +551,11 @@ function judgeAll(
   const exactInputs =
     Object.keys(problem.constants ?? {}).length === 0 && exactData(problemStatement(problem));
   let prose: { value: ProseValue | undefined } | undefined;
-  const closingProse = () =>
-    (prose ??= { value: closingProseValue(response, extraction, letters.names) }).value;
+  let opposed: boolean | undefined;
+  const closingProse: ClosingProse = {
+    prose: () => (prose ??= { value: closingProseValue(response, extraction, letters.names) }).value,
+    opposed: () => (opposed ??= asksEqualValues(statement) && opposedValues(extraction, prepare)),
+  };
   return expected.map((e, i) => {
     if (e.form === 'text-based') {
       const boxes = boxedContents(response);
@@ -1565,7 +1568,7 @@ function judge(
   total: number,
   negativeDirection: (s: Statement) => boolean = () => false,
   refutes?: (latex: string) => boolean,
-  prose?: () => ProseValue | undefined,
+  closing?: ClosingProse,
 ): string | undefined {
   // A statement is tried whole, then (unless `wholeOnly`) by its sides: a side that is the expected
   // value answers the quantity whatever the answer calls it.
@@ -1641,6 +1644,10 @@ function judge(
   const part = partOf(e, statements, response);
   // An answer that marks no parts answers them all together: its last statements are read for all.
   const count = part.whole ? total : inPart;
+  // Values closing the part that give one magnitude both signs (`$+5.7\times10^{13}$ C on Earth and
+  // $-5.7\times10^{13}$ C on the Moon`) where the problem asks for equal values ("What equal positive
+  // charges …") answer with two unequal values: not what was asked.
+  if (test.numerical && count === 1 && closing?.opposed() === true) return undefined;
   if (key !== undefined) {
     // A side that is the quantity has exactly its variables: only such statements have their sides
     // prepared and compared.
@@ -1704,7 +1711,7 @@ function judge(
     // An answer that asks one value, boxes nothing and states it in words after all its math (`The pin
     // must be placed 15 cm from the lens.`): that value is its conclusion.
     if (!part.whole || count !== 1 || part.statements.some((s) => s.boxed)) return undefined;
-    const value = prose?.();
+    const value = closing?.prose();
     return value !== undefined && test.accepts(value.latex, false) ? value.latex : undefined;
   }
   // An algebraic answer the response never states under the expected name (`b^3 = …` for `b = …`):
@@ -1724,6 +1731,43 @@ function judge(
     ),
     true,
   );
+}
+
+/** What an answer states after all its formulas, read once per answer when a check asks. */
+interface ClosingProse {
+  /** The value its closing prose states ({@link closingProseValue}). */
+  readonly prose: () => ProseValue | undefined;
+  /** Whether its values after the last formula give one magnitude both signs ({@link opposedValues}). */
+  readonly opposed: () => boolean;
+}
+
+/**
+ * Whether the problem asks for equal values ("What equal positive charges would have to be placed on
+ * Earth and on the Moon", "the same charge on both spheres"): a sentence that asks and says so.
+ */
+function asksEqualValues(text: string): boolean {
+  return text
+    .split(/(?<=[.?!])\s+/)
+    .some(
+      (sentence) =>
+        /\b(?:what|find|determine|calculate|how)\b/i.test(sentence) &&
+        /\b(?:equal|same|identical)\b/i.test(sentence),
+    );
+}
+
+/**
+ * Whether the lone values an answer writes after its last formula (inline values in its closing
+ * prose included) give one value both signs (`+X` and `-X`, X not 0).
+ */
+function opposedValues(extraction: ExtractionResult, prepare: (latex: string) => PreparedFormula): boolean {
+  const lastFormula = Math.max(-1, ...extraction.formulas.map((f) => f.offset));
+  const values: number[] = [];
+  for (const c of extraction.candidates) {
+    if (c.offset <= lastFormula) continue;
+    const v = expressionValue(prepare(c.latex));
+    if (v !== undefined && v !== 0) values.push(v);
+  }
+  return values.some((a) => values.some((b) => a * b < 0 && Math.abs(a + b) <= 1e-9 * Math.abs(a)));
 }
 
 /**

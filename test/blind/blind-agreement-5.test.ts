@@ -14,7 +14,9 @@
 // Left: b5-228, whose reference writes `R_{\uparrow}` (OCR of R_T) — the reference is wrong, not the
 // answer. Then 166/167 (SciBench 35, OlympiadBench 49): b5-181 (`32 mol % butane` after an `Answer:`
 // label) and b5-252 (`400 light-years` in the closing sentence) by the value stated in the closing
-// prose and a percentage read as its number of percent where the problem asks in percent.
+// prose and a percentage read as its number of percent where the problem asks in percent. b5-275 (equal
+// charges asked, the conclusion puts +X on one body and −X on the other), a known false accept, is
+// rejected: values closing the answer that give one magnitude both signs where equal values are asked.
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { guardBlindSet } from './guard-blind-set.js';
@@ -27,7 +29,5 @@ guardBlindSet({
   knownFalseAccepts: {
     'b5-178':
       '27.0 bar (ideal gas) for the van der Waals 26.9 bar (0.4%): inside the 1% floor that allows for constants answers legitimately round (the same gap as b2-190)',
-    'b5-275':
-      'the right magnitude of charge 5.7×10¹³ C with the wrong sign arrangement (opposite charges attract): the sign of a pair of charges stated in prose is not read',
   },
 });
