@@ -32,6 +32,7 @@ import {
   type AnswerSection,
   answerSections,
   boxedContents,
+  boxedSpans,
   concludingOffset,
   phraseMatches,
   relationSides,
@@ -235,6 +236,10 @@ export function checkFinalAnswer(
     // equation that met the final node): a wrong conclusion, not a form the check failed to read.
     const refuted = refutedAll(expected, response, extraction, problem, equivalence, options);
     if (answers.some((a, i) => !a.correct && refuted[i] === true)) return { nodes: false, explicit, answers };
+    // So does a closing box that restates several parts' quantities (`\boxed{\theta_B = \arctan(n_1/n_2),\
+    // \theta_t = …,\ \theta_B' = \theta_t}`) with a value of one of them Algorithm 1 tells apart.
+    const summary = summaryBoxRefutes(expected, response, extraction, problem, equivalence, options);
+    if (answers.some((a, i) => !a.correct && summary[i] === true)) return { nodes: false, explicit, answers };
   }
   return { nodes, explicit, answers };
 }
@@ -655,8 +660,87 @@ function statedAll(
     const key = q === undefined ? undefined : quantityKey(q);
     if (key === undefined || q === undefined) return false;
     const quantity = q.variables.filter((v) => v !== VALUE_SYMBOL);
-    return part.statements.some((s) => (!boxedOnly || s.boxed) && s.names(key, quantity));
+    if (part.statements.some((s) => (!boxedOnly || s.boxed) && s.names(key, quantity))) return true;
+    // An invertible function of one quantity (`\tan\theta_B = \frac{n_2}{n_1}`) is stated by a
+    // statement of the quantity itself (`\theta_B = \arctan\frac{n_1}{n_2}`).
+    const inner = invertedQuantity(sides!.lhs, prepare);
+    return (
+      inner !== undefined &&
+      part.statements.some(
+        (s) => (!boxedOnly || s.boxed) && s.sides !== undefined && s.names(inner.key, [inner.name]),
+      )
+    );
   });
+}
+
+/**
+ * For each expected answer, whether a box that restates the quantities of two or more sub-questions
+ * (a summary of the parts) states its quantity — under its own name, or the quantity inside an
+ * invertible function of it (`\theta_B` for `\tan\theta_B = …`) — at a value Algorithm 1 finds
+ * `different` from the expected answer.
+ */
+function summaryBoxRefutes(
+  expected: readonly Expected[],
+  response: string,
+  extraction: ExtractionResult,
+  problem: Problem,
+  equivalence: EquivalenceOptions,
+  options: FinalAnswerOptions,
+): boolean[] {
+  const none = expected.map(() => false);
+  if (new Set(expected.map((e) => e.letter)).size < 2) return none;
+  const prepare = preparer(problem, options);
+  const compare = options.compare ?? ((got, want) => compareFormulas(got, want, equivalence).verdict);
+  const statements = reading(response, extraction, problem, prepare).statements;
+  const namers = expected.map((e) => {
+    const sides = relationSides(e.latex);
+    const q = sides === undefined ? undefined : prepare(sides.lhs);
+    const key = q === undefined ? undefined : quantityKey(q);
+    if (sides === undefined || key === undefined || q === undefined) return undefined;
+    const quantity = q.variables.filter((v) => v !== VALUE_SYMBOL);
+    const inner = invertedQuantity(sides.lhs, prepare);
+    return (s: Statement) =>
+      s.sides !== undefined &&
+      (s.names(key, quantity) || (inner !== undefined && s.names(inner.key, [inner.name])));
+  });
+  const out = [...none];
+  for (const box of boxedSpans(response)) {
+    const inside = statements.filter(
+      (s) => s.boxed && s.offset >= box.start && s.offset < box.start + box.content.length,
+    );
+    const letters = new Set(
+      expected.flatMap((e, i) => (inside.some((s) => namers[i]?.(s) === true) ? [e.letter] : [])),
+    );
+    if (letters.size < 2) continue;
+    expected.forEach((e, i) => {
+      const last = inside.filter((s) => namers[i]?.(s) === true).at(-1);
+      if (last === undefined) return;
+      const got = prepare(last.latex);
+      const want = prepare(e.latex);
+      out[i] = got.ok && want.ok && compare(got, want) === 'different';
+    });
+  }
+  return out;
+}
+
+/** Functions a quantity's statement can be written through and read back (`\tan\theta = x`, `\theta = \arctan x`). */
+const INVERTIBLE = new Set(['tan', 'sin', 'cos', 'cot', 'exp', 'ln', 'log', 'sinh', 'cosh', 'tanh']);
+
+/** The quantity inside an invertible function that a left side applies to it (`\tan\theta_B` → θ_B). */
+function invertedQuantity(
+  lhs: string,
+  prepare: (latex: string) => PreparedFormula,
+): { key: string; name: string } | undefined {
+  const parsed = parseLatex(lhs);
+  if (!parsed.ok) return undefined;
+  const tree = parsed.tree;
+  if (tree.type !== 'call' || !INVERTIBLE.has(tree.fn) || tree.args.length !== 1) return undefined;
+  const arg = tree.args[0]!;
+  if (arg.type !== 'symbol') return undefined;
+  const p = prepare(lhs.slice(arg.span.start, arg.span.end));
+  const key = quantityKey(p);
+  const name = p.ok ? p.variables.filter((v) => v !== VALUE_SYMBOL) : [];
+  return key === undefined || name.length !== 1 ? undefined : { key, name: name[0]! };
 }
 
 /**

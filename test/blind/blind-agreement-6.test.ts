@@ -11,7 +11,11 @@
 // SciBench 39, OlympiadBench 36: an acceleration in g units, a chain's later link restated as a
 // definition, a value restated in parentheses in plain text, a value stated in the closing prose).
 // b6-299 (a range of two expressions in plain text, `t ≈ π√… to 2π√…`), a known false accept, is now
-// rejected as a hedge. From then on it guards those numbers and, like the others,
+// rejected as a hedge. b6-034 (part (a) concluded with the inverted Brewster angle θ_B = arctan(n1/n2)),
+// a known false accept, is rejected: the bundled opt-03 does list part (a)'s final answer
+// (tan θ_B = n2/n1), which the explicit check found unmet; the final nodes rescued it, node 1 matched by
+// the answer's own Snell step (n1 sin θ_B = n2 cos θ_B). The closing box restating the three parts now
+// concludes them, and θ_B stated through arctan states tan θ_B. From then on it guards those numbers and, like the others,
 // serves as a development set. SciBench problem ids are copied from the source with its leading space
 // (`fund: 4.06`); the measurement compares them trimmed.
 // b6-136 (PHYBench 10, graded right, rejected): the problem asks for the magnitude of the field on the
@@ -28,8 +32,6 @@ guardBlindSet({
   minRows: 290,
   rightAcceptedFloor: { bundled: 49, phybench: 40, scibench: 39, olympiadbench: 36 },
   knownFalseAccepts: {
-    'b6-034':
-      "the inverted Brewster angle arctan(n1/n2) of part (a): the bundled problem's final answers name only parts (b) and (c) (θ_t = π/2 − θ_B, θ_B' = θ_t), which the answer states right in terms of θ_B",
     'b6-037':
       'T_i = 288.1 K for 288.7 K (0.2%) from a method that leaves out a film resistance: inside the tolerance a rounded constant needs (the same gap as b2-190 and b5-178)',
   },
