@@ -36,7 +36,13 @@ interface Case {
    * restates each quantity on its own line (the part's mark repeated per quantity, or an unmarked
    * numbered list; a condition such as "when θ₀ = 0" states no answer), 41 lone boxed values after a
    * part's working, one per quantity it asks, are its declared answers, 42 a lone value in degrees
-   * (`\text{°}`, `\degree`, `°`) closing the answer is its final value.
+   * (`\text{°}`, `\degree`, `°`) closing the answer is its final value; 35 a unit written around the
+   * math (powers in math of their own, `$7.8$ J mol$^{-1}$ K$^{-1}$`; a prefix inside it, `$28\ \mu$m`),
+   * 36 an acceleration given in g units where an acceleration is asked (a gram where a mass is), 37 a
+   * value restated in other units in parentheses in plain text, 38 a value stated in the closing prose
+   * after all the math, 39 a percentage where the problem asks in percent, 43 an expression offered
+   * after 'or'/'to' in plain text is a hedge, 44 opposite values closing the answer where equal values
+   * are asked.
    */
   readonly class?: number;
 }
