@@ -72,14 +72,17 @@ export function closingProseValue(
   }
   const last = values.at(-1);
   if (last === undefined) return undefined;
-  // The sentence that states it: from the last sentence end (or line break) before it to the next.
-  const before = text.slice(0, last.offset);
-  const from = Math.max(before.search(/[^.!?\n]*$/), 0);
+  // The sentence that states it, in the whole answer (its math included): from the last sentence end
+  // (or line break) before it to the next.
+  const at = start + last.offset;
+  const before = response.slice(Math.max(0, at - WINDOW), at);
+  const from = at - before.length + Math.max(before.search(/(?<![.\d])[^.!?\n]*$/), 0);
   const rest = text.slice(last.offset);
   const stop = rest.search(/[.!?](?:\s|$)|\n/);
   const to = last.offset + (stop < 0 ? rest.length : stop);
-  const sentence = values.filter((v) => v.offset >= from && v.offset < to);
-  for (const v of sentence) if (RANGE_BEFORE.test(text.slice(from, v.offset))) return undefined;
+  const sentence = values.filter((v) => start + v.offset >= from && v.offset < to);
+  // A bound or alternative before any of its values, math or prose (`≈ 1550 or 773 W`): no single value.
+  for (const v of sentence) if (RANGE_BEFORE.test(response.slice(from, start + v.offset))) return undefined;
   // Several values in the sentence: restatements of one (`0.07 L/s (≈ 70 mL/s)`) only, same number in SI.
   if (sentence.length > 1) {
     const si = sentence.map((v) => siValue(v.number, v.unit));

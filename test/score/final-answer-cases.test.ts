@@ -38,11 +38,12 @@ interface Case {
    * part's working, one per quantity it asks, are its declared answers, 42 a lone value in degrees
    * (`\text{°}`, `\degree`, `°`) closing the answer is its final value; 35 a unit written around the
    * math (powers in math of their own, `$7.8$ J mol$^{-1}$ K$^{-1}$`; a prefix inside it, `$28\ \mu$m`),
-   * 36 an acceleration given in g units where an acceleration is asked (a gram where a mass is), 37 a
+   * 37 a
    * value restated in other units in parentheses in plain text, 38 a value stated in the closing prose
    * after all the math, 39 a percentage where the problem asks in percent, 43 an expression offered
    * after 'or'/'to' in plain text is a hedge, 44 opposite values closing the answer where equal values
-   * are asked.
+   * are asked, 45 an acceleration given in g units where an acceleration is asked (a gram where a mass
+   * is); 36 (rows of their own) a number standing in a hedge.
    */
   readonly class?: number;
 }
