@@ -36,6 +36,9 @@ const ENGLISH = new Set([
 ]);
 /** Before a value: a second bound or alternative (`10 to 20 cm`, `10 or 20 cm`, `10–20 cm`): a range, no single value. */
 const RANGE_BEFORE = /\d\s*(?:-|–|—|to|or|and)\s*$/;
+/** Two numbers joined by a hedge or a range in one sentence (`25 m to 50 m`, `between 5 and 10`, `1.10–2.20`). */
+const HEDGED_SENTENCE =
+  /\d[^\d.!?\n]{0,25}?\b(?:or|to|and)\b[^\d.!?\n]{0,8}?\d|\bbetween\b|\d\s*[–—]\s*\$?\s*\d/i;
 /** Unit words for light-years, as prose spells them. */
 const LIGHT_YEARS = /^light[- ]?years?$/i;
 
@@ -76,13 +79,18 @@ export function closingProseValue(
   // (or line break) before it to the next.
   const at = start + last.offset;
   const before = response.slice(Math.max(0, at - WINDOW), at);
-  const from = at - before.length + Math.max(before.search(/(?<![.\d])[^.!?\n]*$/), 0);
+  // A sentence ends at `.`, `!`, `?` before a space (not a decimal point) or at a line break.
+  let cut = 0;
+  for (const m of before.matchAll(/[.!?](?=\s)|\n/g)) cut = (m.index ?? 0) + 1;
+  const from = at - before.length + cut;
   const rest = text.slice(last.offset);
   const stop = rest.search(/[.!?](?:\s|$)|\n/);
   const to = last.offset + (stop < 0 ? rest.length : stop);
   const sentence = values.filter((v) => start + v.offset >= from && v.offset < to);
-  // A bound or alternative before any of its values, math or prose (`≈ 1550 or 773 W`): no single value.
+  // A bound or alternative before any of its values, math or prose (`≈ 1550 or 773 W`), or anywhere in
+  // it between two numbers (`between $25$ and $50$ m`, `25 m to 50 m`): no single value.
   for (const v of sentence) if (RANGE_BEFORE.test(response.slice(from, start + v.offset))) return undefined;
+  if (HEDGED_SENTENCE.test(response.slice(from, start + to))) return undefined;
   // Several values in the sentence: restatements of one (`0.07 L/s (≈ 70 mL/s)`) only, same number in SI.
   if (sentence.length > 1) {
     const si = sentence.map((v) => siValue(v.number, v.unit));
