@@ -16,11 +16,17 @@ export const ANGLE_RANGE = [0.05, 1.5] as const;
  * solution where its rearrangement has one (`\theta_B = \arctan(n_2/n_1)` against
  * `\tan\theta_B = n_2/n_1`).
  */
-export function angleVariables(a: PreparedFormula, b: PreparedFormula): Set<string> {
-  const found = new Set<string>(anglesOf(a));
-  for (const v of anglesOf(b)) found.add(v);
+export function angleVariables(a: PreparedFormula, b: PreparedFormula): ReadonlySet<string> {
+  const inA = anglesOf(a);
+  const inB = anglesOf(b);
+  // (Most pairs have none: one shared empty set, not a new one per pair.)
+  if (inA.length === 0 && inB.length === 0) return NO_ANGLES;
+  const found = new Set<string>(inA);
+  for (const v of inB) found.add(v);
   return found;
 }
+
+const NO_ANGLES: ReadonlySet<string> = new Set<string>();
 
 /** Each formula's angle variables, found once (every pair with it walked its tree again). */
 const memo = new WeakMap<PreparedFormula, readonly string[]>();

@@ -143,14 +143,17 @@ export function isolate(
     ts = next;
     next = done;
   }
-  const roots: number[] = [];
+  // The verified candidates are moved to the front of the list, then copied out at their exact
+  // count (a list grown by push from empty reserves 17 slots, and most solves keep one root).
+  const values = ts.values;
+  let kept = 0;
   for (let i = 0; i < ts.n; i++) {
-    const x = ts.values[i]!;
+    const x = values[i]!;
     if (eq.exhausted()) break;
     if (Number.isFinite(x) && Math.abs(x) <= window && (eq.isRoot(x) || eq.isConditionedRoot(x)))
-      roots.push(x);
+      values[kept++] = x;
   }
-  return roots;
+  return values.slice(0, kept);
 }
 
 /** A list of candidates: the first `n` of `values` (the rest is stale). */

@@ -170,8 +170,22 @@ function done(
   if (out.kind !== 'roots') return { kind: out.kind, evals, truncated, path, periodic, uncertain };
   let inside = out.roots;
   if (!allWithin(inside, window)) inside = inside.filter((x) => Math.abs(x) <= window);
-  const roots = dedupeRoots(inside);
+  // `inside` is the path's own list (or a filtered copy): an empty one is kept as it is, and so is
+  // one root of path A, whose list has its exact length (the others grow by push; a cached
+  // solution keeps its list).
+  const roots =
+    inside.length === 0
+      ? inside
+      : inside.length === 1 && path === 'isolate'
+        ? ownRoot(inside)
+        : dedupeRoots(inside);
   return { kind: 'roots', roots, evals, truncated, path, periodic, uncertain };
+}
+
+/** A one-root list as {@link dedupeRoots} gives it (−0 read as 0), in place. */
+function ownRoot(roots: number[]): number[] {
+  if (roots[0] === 0) roots[0] = 0;
+  return roots;
 }
 
 /** Every value within [−window, window] (NaN is not). */
