@@ -64,19 +64,24 @@ interface Token {
  * after a number) end a span. A span is kept when it holds a relation, or when it is all that is
  * left of its line after a bullet or label (`- \frac{mg}{k}`, `Answer: 3.2 m/s`) and holds a number
  * or a command, or when a copula introduces a number that ends the line ("the speed is 4.4 m/s.").
- * Whether a span parses is left to the caller. Code fences, table rows and inline code are skipped.
+ * Whether a span parses is left to the caller. Table rows, inline code and code fences are skipped,
+ * except a short fence of plain statements (no language but text or math, no line that reads as
+ * code): a final answer set in a code block (```` ``` ````, `v = 3.2 m/s`, ```` ``` ````) is read.
  */
 export function findBareMath(text: string, blocks: readonly MathBlock[]): MathBlock[] {
   const out: MathBlock[] = [];
   const covered = blocks.map((b) => [b.offset - 2, b.offset + b.content.length + 2] as const);
   let fence = false;
+  let readable = false;
   let start = 0;
   while (start <= text.length && out.length < MAX_SPANS) {
     const nl = text.indexOf('\n', start);
     const end = nl < 0 ? text.length : nl;
     const line = text.slice(start, end);
-    if (/^[ \t]*(?:```|~~~)/.test(line)) fence = !fence;
-    else if (!fence && line.length <= MAX_LINE) {
+    if (/^[ \t]*(?:```|~~~)/.test(line)) {
+      if (!fence) readable = plainFence(text, line, nl);
+      fence = !fence;
+    } else if ((!fence || readable) && line.length <= MAX_LINE) {
       const bold = boldValues(line).filter(
         (b) => !covered.some(([s, e]) => s < start + b.end && e > start + b.start),
       );
@@ -94,6 +99,26 @@ export function findBareMath(text: string, blocks: readonly MathBlock[]): MathBl
     start = nl + 1;
   }
   return out;
+}
+
+/** Info strings of a fence whose lines may be math: none, plain text, or math. */
+const PLAIN_FENCE = /^[ \t]*(?:```|~~~)[ \t]*(?:text|txt|plaintext|plain|math|latex|tex)?[ \t]*$/i;
+/** A line that reads as program code: a keyword, a call on a module, a comment, a block opener. */
+const CODE_LINE =
+  /^\s*(?:import|from|def|class|return|print|for|while|if|elif|else|with|try|except|let|const|var|function)\b|^\s*(?:#|\/\/)|\b[A-Za-z_]\w*\.[A-Za-z_]\w*\s*\(|[:{;]\s*$|==|\*\*\s*\d/;
+/** Most lines a plain fence read as math may hold. */
+const PLAIN_FENCE_LINES = 12;
+
+/**
+ * Whether the fence opened by `line` (ending at `lineEnd`) holds plain statements: no language but
+ * text or math, at most {@link PLAIN_FENCE_LINES} lines up to its closing fence, none reading as code.
+ */
+function plainFence(text: string, line: string, lineEnd: number): boolean {
+  if (!PLAIN_FENCE.test(line) || lineEnd < 0) return false;
+  const mark = line.trim().slice(0, 3);
+  const close = text.indexOf(`\n${mark}`, lineEnd);
+  const body = text.slice(lineEnd + 1, close < 0 ? text.length : close).split('\n');
+  return close >= 0 && body.length <= PLAIN_FENCE_LINES && !body.some((l) => CODE_LINE.test(l));
 }
 
 /**

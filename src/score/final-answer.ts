@@ -647,12 +647,19 @@ function statedAll(
     const part = partOf(e, statements, response);
     // A sub-question that asks one quantity and boxes one lone value in its own section has declared
     // that value its answer, whatever the box calls it.
+    // So has an answer to one question that closes with one lone value it boxes or declares in words
+    // ("The final answer is $…$").
+    // So does one that closes an algebraic answer with an expression alone on its line.
+    const declaring = (s: Statement) =>
+      s.boxed ||
+      (s.bare &&
+        s === part.statements.at(-1) &&
+        (declared(s, response) || (e.form === 'algebraic' && !s.hasValue && aloneOnLine(s, response))));
     if (
       boxedOnly &&
-      !part.whole &&
-      expected.filter((x) => x.letter === e.letter).length === 1 &&
-      part.statements.filter((s) => s.boxed).length === 1 &&
-      part.statements.some((s) => s.boxed && s.bare)
+      (part.whole ? expected.length === 1 : expected.filter((x) => x.letter === e.letter).length === 1) &&
+      part.statements.filter(declaring).length === 1 &&
+      part.statements.some((s) => declaring(s) && s.bare)
     )
       return true;
     const sides = relationSides(e.latex);
@@ -777,6 +784,19 @@ function refutedAll(
     statements.filter(statesAsked).flatMap((s) => (s.block === undefined ? [] : [s.block])),
   );
   const answering = (s: Statement) => statesAsked(s) || (s.block !== undefined && askedBlocks.has(s.block));
+  // The variables the expected answers write, asked quantities aside: the problem's givens.
+  let givenSet: Set<string> | undefined;
+  const givens = (): ReadonlySet<string> => {
+    if (givenSet !== undefined) return givenSet;
+    const askedNames = new Set(asked.flatMap((a) => a?.quantity ?? []));
+    givenSet = new Set(
+      expected.flatMap((e) => {
+        const p = prepare(e.latex);
+        return p.ok ? p.variables.filter((v) => v !== VALUE_SYMBOL && !askedNames.has(v)) : [];
+      }),
+    );
+    return givenSet;
+  };
   // The answer's own definitions of symbols that are neither asked nor the problem's constants, nor
   // written through an asked quantity, each read when a statement writes the symbol.
   const mapped = new Set(Object.keys(problem.constants ?? {}).map((k) => symbolName(k) ?? k));
@@ -825,10 +845,12 @@ function refutedAll(
     // In the expected answer's own variables (a factor that cancels aside): `p = E_\nu / c`, still an
     // intermediate, refutes nothing — unless the answer's own definitions (`\mu = \frac{m_x M}{m_x + M}`)
     // carry it into them.
+    // A given another expected answer writes (`V_0` of `W = \frac12 CV_0^2`) is the problem's too:
+    // `\tau = \frac12 CV_0^2` for `\tau = RC` is a wrong value, not an intermediate.
     const own = (p: PreparedFormula) => {
       if (!p.ok) return false;
       const used = effectiveVariables(p, equivalence.mode ?? 'physical') ?? p.variables;
-      return used.every((v) => v === VALUE_SYMBOL || want.variables.includes(v));
+      return used.every((v) => v === VALUE_SYMBOL || want.variables.includes(v) || givens().has(v));
     };
     let got = prepare(last.latex);
     if (got.ok && !own(got)) {
@@ -1880,7 +1902,9 @@ function closingValue(
   // one answers is for the rules that read the part.
   const line = response.lastIndexOf('\n', end.offset - 1);
   if (rest.some((s) => s !== end && s.offset > line)) return undefined;
-  if (end.boxed) return end;
+  // A value the answer declares in words (`Final Answer: The final answer is $218^\circ$. I hope it is
+  // correct.`) is its answer as a box would be, whatever words follow it.
+  if (end.boxed || declared(end, response)) return end;
   // An expression in symbols alone on its line (`$$-\frac{4kTR}{R^2 + 4\pi^2f^2L^2}.$$`, `Answer: 3√(gr/5)`)
   // closes an algebraic part as a box would; a number after an algebraic working may be its evaluation.
   if (!numerical) return !end.hasValue && aloneOnLine(end, response) ? end : undefined;
@@ -1898,6 +1922,15 @@ function closingValue(
     if (/\d[^\p{L}°%]*[\p{L}°%]/u.test(tail)) return undefined;
   }
   return end;
+}
+
+/** Words that declare the value after them the answer: "The final answer is", "the answer is:". */
+const DECLARES = /\b(?:final\s+)?answer\s+is\s*:?\s*(?:\*\*)?\s*(?:\$\$?|\\\(|\\\[)?\s*$/i;
+
+/** Whether the words right before a statement on its line declare it the answer. */
+function declared(s: Statement, response: string): boolean {
+  const start = response.lastIndexOf('\n', s.offset - 1) + 1;
+  return DECLARES.test(response.slice(start, s.offset));
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Node } from '../core/tree.js';
 import type { PreparedFormula } from '../equivalence/types.js';
 import { splitFormula } from '../extract/split-formula.js';
-import type { ExtractionResult } from '../extract/types.js';
+import type { ExtractedFormula, ExtractionResult } from '../extract/types.js';
 import { SUPERSCRIPTS } from '../latex/grammar/unicode.js';
 import { cancelledText } from '../normalize/canonical-text.js';
 import { freeVariables } from '../numeric/free-variables.js';
@@ -127,8 +127,20 @@ export function finalStatements(
       block: a.block,
     });
   }
+  // A markdown table's rows: the value in a row's last cell is a statement of its own, and of the
+  // quantity an earlier cell names (`| (a) | $v$ | $3.2\ \text{m/s}$ |` states v = 3.2 m/s).
+  const cells = tableCells(response, extraction.candidates);
+  for (const [value, name] of cells)
+    if (name !== undefined && !inBox(value.offset))
+      read.push({ latex: `${name.latex} = ${value.latex}`, offset: value.offset, boxed: false, bare: false });
   for (const f of extraction.candidates)
-    if (!inBox(f.offset) && (f.emphasis === true || !inProse(response, f.offset, f.kind)))
+    if (
+      !inBox(f.offset) &&
+      // A named row's value is read as its relation above, an unnamed row's as a value.
+      (cells.has(f)
+        ? cells.get(f) === undefined
+        : f.emphasis === true || !inProse(response, f.offset, f.kind))
+    )
       read.push({
         latex: f.latex,
         offset: f.offset,
@@ -411,6 +423,43 @@ function inProse(response: string, offset: number, kind: string): boolean {
     /(?:^|\s)(?:\*\*|__)?\([a-h]\)(?:\*\*|__)?$/.test(before) ||
     STATES.test(before)
   );
+}
+
+/** A markdown table row: it opens and closes with `|`. */
+const TABLE_LINE = /^[ \t]*\|.*\|[ \t]*$/;
+
+/**
+ * The candidates that fill a table row's last cell, each with the lone symbol an earlier cell of its
+ * row holds (`| $v$ | $3.2$ |`), if any.
+ */
+function tableCells(
+  response: string,
+  candidates: readonly ExtractedFormula[],
+): Map<ExtractedFormula, ExtractedFormula | undefined> {
+  const out = new Map<ExtractedFormula, ExtractedFormula | undefined>();
+  if (!response.includes('|')) return out;
+  const rows = new Map<number, ExtractedFormula[]>();
+  for (const c of candidates) {
+    if (c.kind !== 'inline') continue;
+    const start = response.lastIndexOf('\n', c.offset - 1) + 1;
+    const row = rows.get(start);
+    if (row === undefined) rows.set(start, [c]);
+    else row.push(c);
+  }
+  for (const [start, row] of rows) {
+    const stop = response.indexOf('\n', start);
+    const line = response.slice(start, stop < 0 ? undefined : stop);
+    if (!TABLE_LINE.test(line)) continue;
+    const last = row.at(-1)!;
+    // The last cell: one bar left after it on the line.
+    if (response.slice(last.end, stop < 0 ? undefined : stop).split('|').length !== 2) continue;
+    const name = row
+      .slice(0, -1)
+      .filter((c) => isLone(c.latex) && response.slice(c.end, last.offset).includes('|'))
+      .at(-1);
+    out.set(last, name);
+  }
+  return out;
 }
 
 /** An inequality sign, as a command or a character. */

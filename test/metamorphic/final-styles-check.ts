@@ -8,6 +8,7 @@ import { matchingBrace } from '../../src/extract/find-math-blocks.js';
 import { createScorer, type ScoreRecord } from '../../src/score/index.js';
 import {
   figuresOf,
+  HEAD,
   isSymbolName,
   type NumberValue,
   numberOf,
@@ -130,11 +131,11 @@ const NOT_SYMBOLS = new Set([
   'Big',
 ]);
 
-/** The symbols an expression writes (`\omega_p`, `I`, `R_{\odot}`), as their LaTeX. */
+/** The symbols an expression writes (`\omega_p`, `I`, `R_{\odot}`, `C'`), as their LaTeX. */
 function symbolsOf(latex: string): string[] {
   const out = new Set<string>();
   for (const m of latex.matchAll(
-    /\\([A-Za-z]+)(_\{[^{}]*\}|_[A-Za-z0-9])?|(?<![\\A-Za-z])([A-Za-z])(_\{[^{}]*\}|_[A-Za-z0-9])?/g,
+    /\\([A-Za-z]+)(_\{[^{}]*\}|_[A-Za-z0-9])?'*|(?<![\\A-Za-z])([A-Za-z])(_\{[^{}]*\}|_[A-Za-z0-9])?'*/g,
   )) {
     if (m[1] !== undefined && NOT_SYMBOLS.has(m[1])) continue;
     out.add(m[0]);
@@ -145,7 +146,10 @@ function symbolsOf(latex: string): string[] {
 /** Whether `text` gives `symbol` a value (`I = …`, `I \approx …`). */
 function defines(text: string, symbol: string): boolean {
   const escaped = symbol.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&');
-  return new RegExp(`(?<![A-Za-z\\\\])${escaped}(?![A-Za-z_])\\s*(?:=|\\\\approx|≈)`).test(text);
+  // `\omega_p^2 = …` defines ω_p too.
+  return new RegExp(
+    `(?<![A-Za-z\\\\])${escaped}(?![A-Za-z_'])(?:\\^\\{?\\d\\}?)?\\s*(?:=|\\\\approx|≈)`,
+  ).test(text);
 }
 
 /**
@@ -296,7 +300,11 @@ export function runStyles(
     else
       for (let k = 0; k < sample && applicable.length > 0; k++)
         chosen.push(...applicable.splice(prng.int(applicable.length), 1));
-    const compose = (section: string) => `${found.head}\n\n${section}\n`;
+    // A style that wraps the working (a `<think>` block) places it itself.
+    const compose = (section: string) =>
+      section.includes(HEAD)
+        ? `${section.replace(HEAD, () => found.head)}\n`
+        : `${found.head}\n\n${section}\n`;
     for (const [name, section] of chosen) {
       const count = styles[name]!;
       count.rewrites++;

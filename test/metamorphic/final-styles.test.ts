@@ -11,12 +11,13 @@ import { STYLES } from './final-styles.js';
 import { runStyles, type StyleRun } from './final-styles-check.js';
 import { gradedAnswers } from './graded-answers.js';
 
-/** Rewrites whose verdict changed, per style, at the sample drawn (measured 2026-11-27). */
+/**
+ * Rewrites whose verdict changed, per style, at the sample drawn (measured 2026-11-27; the 37 styles
+ * draw differently from the former 27, so the six rewrites of the sample fall on other styles).
+ */
 const BROKEN: Readonly<Record<string, number>> = {
   'plain-unicode': 3,
-  'plain-unicode-bold': 1,
-  'approx-latex': 1,
-  'trailing-period': 1,
+  'plain-unicode-bold': 3,
 };
 /** Near misses accepted, per style, at the sample drawn (measured 2026-11-27). */
 const ACCEPTED: Readonly<Record<string, number>> = {

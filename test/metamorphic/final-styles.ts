@@ -1,8 +1,11 @@
 // Style transfer of final answers: the final statement(s) of an answer we grade, re-rendered in the
 // styles chat models write — boxed inside `\[ \]`, `$$ $$` or `\( \)`, a `**Final Answer:**` line in
 // plain Unicode, undelimited LaTeX lines, a sentence, bold bulleted parts, units and numbers in other
-// spellings, `\approx`, degrees, a trailing period, the reference's name — keeping the value or
-// expression. A rewrite keeps the verdict (right stays accepted, wrong stays rejected); a near miss of
+// spellings, `\approx`, degrees, a trailing period, the reference's name; a DeepSeek-R1 `<think>`
+// block ending on a wrong attempt, the Minerva "The final answer is $…$. I hope it is correct." tail,
+// a markdown table of the parts, `**(a)** \(\boxed{…}\)`, a plain "Therefore, v = 3.2 m/s.", a code
+// fence, `aligned`/`align*` chains ending in the value, `\text{ m/s}` in a box, `= 3.24 \approx 3.2` —
+// keeping the value or expression. A rewrite keeps the verdict (right stays accepted, wrong stays rejected); a near miss of
 // a right answer rendered in the same style (×1.03, ×2, the sign, a unit prefix) must be rejected.
 import { GREEK } from '../../src/latex/grammar/greek.js';
 import { SUBSCRIPTS, SUPERSCRIPTS, UNICODE_TOKENS } from '../../src/latex/grammar/unicode.js';
@@ -539,7 +542,13 @@ export function toPlain(latex: string): string | undefined {
 /** How a number's power of ten is written. */
 export type Exponent = 'times' | 'cdot' | 'e' | 'unicode-times' | 'unicode-cdot';
 /** How a unit is written. */
-export type UnitSpelling = 'as-text' | 'mathrm-negative' | 'text-slash' | 'unicode' | 'plain-slash';
+export type UnitSpelling =
+  | 'as-text'
+  | 'mathrm-negative'
+  | 'text-slash'
+  | 'text-inside'
+  | 'unicode'
+  | 'plain-slash';
 
 const superscript = (n: number) => [...String(n)].map((ch) => SUP_OF[ch] ?? ch).join('');
 
@@ -562,10 +571,12 @@ export function renderUnit(unit: Unit, spelling: UnitSpelling, degrees = '^\\cir
         .join('\\,');
       return `\\,\\mathrm{${body}}`;
     }
-    case 'text-slash': {
+    case 'text-slash':
+    case 'text-inside': {
       if (f.some((x) => Math.abs(x.power) !== 1) || neg.length > 1 || pos.length === 0) return undefined;
       const text = (xs: readonly UnitFactor[]) => xs.map((x) => x.symbol).join(' ');
-      return `\\ \\text{${text(pos)}${neg.length === 0 ? '' : `/${text(neg)}`}}`;
+      const body = `${text(pos)}${neg.length === 0 ? '' : `/${text(neg)}`}`;
+      return spelling === 'text-inside' ? `\\text{ ${body}}` : `\\ \\text{${body}}`;
     }
     case 'unicode':
       return f
@@ -797,7 +808,111 @@ export const STYLES: Readonly<Record<string, Style>> = {
     lines(parts, (s) =>
       wrapLatex(render.latex({ name: undefined, value: s.value }), (x) => `$$\\boxed{${x}}$$`),
     ),
+  // DeepSeek-R1 / QwQ: the working inside `<think>…</think>`, ending on a wrong attempt the answer
+  // after the block revises, then the answer boxed.
+  'think-block': (parts) => {
+    const first = parts[0]!.statement;
+    const attempt = render.latex(doubled(first));
+    const answer = lines(parts, (s) => wrapLatex(render.latex(s), (x) => `\\[\n\\boxed{${x}}\n\\]`));
+    if (attempt === undefined || answer === undefined) return undefined;
+    return `<think>\n${HEAD}\n\nHmm, a first pass gave $${attempt}$, but that double counts; checking again, the working above stands.\n</think>\n\n${answer}`;
+  },
+  // Minerva / lm-eval-harness: one closing line for a one-answer problem.
+  'minerva-tail': (parts) =>
+    parts.length !== 1
+      ? undefined
+      : wrapLatex(
+          render.latex({ name: undefined, value: parts[0]!.statement.value }),
+          (x) => `Final Answer: The final answer is $${x}$. I hope it is correct.`,
+        ),
+  // A markdown table of the parts' quantities and values.
+  'markdown-table': (parts) => {
+    const rows: string[] = [];
+    for (const [i, p] of parts.entries()) {
+      const s = p.statement;
+      if (s.name === undefined) return undefined;
+      const value = render.latex({ name: undefined, value: s.value });
+      if (value === undefined || value.includes('|')) return undefined;
+      rows.push(`| ${p.letter === undefined ? i + 1 : `(${p.letter})`} | $${s.name}$ | $${value}$ |`);
+    }
+    return `### Summary\n\n| Part | Quantity | Value |\n|---|---|---|\n${rows.join('\n')}`;
+  },
+  // `**(a)** \(\boxed{…}\)`, each part bold-marked.
+  'bold-part-boxed-parens': (parts) => {
+    const out: string[] = [];
+    for (const [i, p] of parts.entries()) {
+      const x = render.latex(p.statement);
+      if (x === undefined) return undefined;
+      out.push(`**${p.letter === undefined ? `${i + 1}.` : `(${p.letter})`}** \\(\\boxed{${x}}\\)`);
+    }
+    return out.join('\n\n');
+  },
+  // "Therefore, v = 3.2 m/s." closing a paragraph, in plain text, no marker.
+  'therefore-plain': (parts) =>
+    lines(parts, (s) =>
+      wrapLatex(
+        s.name === undefined ? undefined : render.plain(s, { unit: 'plain-slash' }),
+        (x) => `Putting the numbers together and simplifying, we are done. Therefore, ${x}.`,
+      ),
+    ),
+  // The answer in a fenced code block, plain text.
+  'code-block': (parts) => {
+    const body = lines(parts, (s) => render.plain(s, { unit: 'plain-slash' }));
+    return body === undefined ? undefined : `Final answer:\n\n\`\`\`\n${body.replace(/\n\n/g, '\n')}\n\`\`\``;
+  },
+  // An `aligned` chain in display math whose last link is the value.
+  'aligned-chain': (parts) =>
+    lines(parts, (s) => wrapLatex(chainOf(s, '&='), (x) => `$$\n\\begin{aligned}\n${x}\n\\end{aligned}\n$$`)),
+  // An `align*` environment, no other delimiters.
+  'align-star-chain': (parts) =>
+    lines(parts, (s) => wrapLatex(chainOf(s, '&='), (x) => `\\begin{align*}\n${x}\n\\end{align*}`)),
+  // `\boxed{v = 3.2\text{ m/s}}`: the unit's space inside `\text`.
+  'boxed-text-unit': when(withUnit, (parts) =>
+    lines(parts, (s) => wrapLatex(render.latex(s, { unit: 'text-inside' }), (x) => `$$\\boxed{${x}}$$`)),
+  ),
+  // `v = 3.24 \approx 3.2\ \text{m/s}`: a digit more, then the value as rounded.
+  'approx-chain': when(numeric, (parts) =>
+    lines(parts, (s) => {
+      if (!numeric(s) || s.name === undefined) return wrapLatex(render.latex(s), (x) => `$$${x}$$`);
+      const finer = render.latex({
+        name: undefined,
+        value: { ...s.value, mantissa: finerMantissa(s.value.mantissa), unit: undefined },
+      });
+      const value = render.latex({ name: undefined, value: s.value });
+      return value === undefined ? undefined : `$$${s.name} = ${finer} \\approx ${value}$$`;
+    }),
+  ),
 };
+
+/** Stands in a style's section for the answer before it (a style that wraps the working). */
+export const HEAD = '\u0000head\u0000';
+
+/** A statement with its value doubled (a wrong attempt). */
+function doubled(s: Statement): Statement {
+  if (s.value.kind === 'expression')
+    return { ...s, value: { kind: 'expression', latex: `2\\left(${s.value.latex}\\right)` } };
+  return { ...s, value: scaled(s.value, 2, Math.max(figuresOf(s.value.mantissa), 2)) };
+}
+
+/** A mantissa with one more digit that rounds back to it (`3.2` → `3.24`, `12` → `12.4`). */
+function finerMantissa(m: string): string {
+  return `${m}${m.includes('.') ? '' : '.'}4`;
+}
+
+/**
+ * A two-link chain ending in the statement's value, its links joined by `rel` (`&=`): the value
+ * doubled and halved, then the value. Undefined for a statement without a name.
+ */
+function chainOf(s: Statement, rel: string): string | undefined {
+  if (s.name === undefined) return undefined;
+  const value = render.latex({ name: undefined, value: s.value });
+  if (value === undefined) return undefined;
+  const first =
+    s.value.kind === 'expression'
+      ? `\\frac{2\\left(${s.value.latex}\\right)}{2}`
+      : render.latex({ name: undefined, value: { ...s.value, mantissa: finerMantissa(s.value.mantissa) } });
+  return `${s.name} ${rel} ${first} \\\\\n${rel.startsWith('&') ? '&' : ''}${s.value.kind === 'expression' ? '=' : '\\approx'} ${value}`;
+}
 
 function wrapLatex(x: string | undefined, f: (x: string) => string): string | undefined {
   return x === undefined ? undefined : f(x);
