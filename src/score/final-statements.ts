@@ -132,7 +132,13 @@ export function finalStatements(
   const cells = tableCells(response, extraction.candidates);
   for (const [value, name] of cells)
     if (name !== undefined && !inBox(value.offset))
-      read.push({ latex: `${name.latex} = ${value.latex}`, offset: value.offset, boxed: false, bare: false });
+      read.push({
+        latex: `${name.latex} = ${value.latex}`,
+        offset: value.offset,
+        end: value.end,
+        boxed: false,
+        bare: false,
+      });
   for (const f of extraction.candidates)
     if (
       !inBox(f.offset) &&

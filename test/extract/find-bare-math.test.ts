@@ -30,6 +30,7 @@ const TAKEN: readonly (readonly [string, string, readonly string[]])[] = [
   ],
   ['caret power of ten then a unit', 'Total: h ≈ 3.7 × 10^{3} km above the pad', ['h ≈ 3.7 × 10^{3} km']],
   ['value restated in parentheses', 'so T₃ ≈ 300 K (27 °C).', ['T₃ ≈ 300 K']],
+  ['plain code fence', 'Final answer:\n\n```\nv = 3.2 m/s\n```', ['v = 3.2 m/s']],
   [
     'restatement mid-line',
     'T ≈ 6.57 × 10⁷ s (≈ 2.08 yr), v = 46.7 km/s',
@@ -51,7 +52,8 @@ const LEFT: readonly (readonly [string, string])[] = [
   ['table row', '| v | 3.2 m/s |'],
   ['inline code', 'Run `x = 5` first'],
   ['delimited line', 'We have $v = 3$ and so on'],
-  ['code fence', '```\nx = 5\n```'],
+  ['code fence with a language', '```python\nx = 5\n```'],
+  ['program in a plain fence', '```\nimport math\nx = math.sqrt(2)\n```'],
 ];
 
 for (const [name, text, spans] of TAKEN) {
