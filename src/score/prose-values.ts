@@ -1,5 +1,6 @@
 import { findMathBlocks } from '../extract/find-math-blocks.js';
 import type { ExtractionResult } from '../extract/types.js';
+import { SUPERSCRIPTS } from '../latex/grammar/unicode.js';
 import { parseUnit } from '../physics/units.js';
 
 /** A value an answer states in words after all its math (`the pin is placed 15 cm from the lens`). */
@@ -116,23 +117,10 @@ function valueLatex(number: string, unit: string, names: (word: string) => boole
 
 /** A prose number as TeX (`2.8×10⁻²` → `2.8\times10^{-2}`, `6.2e11` kept, `−` → `-`). */
 function texNumber(number: string): string {
-  const sup: Record<string, string> = {
-    '⁻': '-',
-    '⁰': '0',
-    '¹': '1',
-    '²': '2',
-    '³': '3',
-    '⁴': '4',
-    '⁵': '5',
-    '⁶': '6',
-    '⁷': '7',
-    '⁸': '8',
-    '⁹': '9',
-  };
   return number
     .replace(/−/g, '-')
     .replace(/\s*(?:×|\\times|x)\s*10/, '\\times10')
-    .replace(/10([⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+)$/, (_, p: string) => `10^{${[...p].map((c) => sup[c]).join('')}}`);
+    .replace(/10([⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+)$/, (_, p: string) => `10^{${[...p].map((c) => SUPERSCRIPTS[c]).join('')}}`);
 }
 
 /** The value in SI of a number and its unit word, for comparing restatements; undefined when unread. */

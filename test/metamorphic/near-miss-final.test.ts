@@ -84,12 +84,15 @@ const HEDGES_ACCEPTED: Readonly<Record<string, number>> = {
  */
 const ALGEBRAIC_HEDGES_ACCEPTED = 37;
 
-let hedgeRun: { answers: number; read: Map<string, number>; accepted: Map<string, string[]> } | undefined;
-function measureHedges(): NonNullable<typeof hedgeRun> {
-  if (hedgeRun !== undefined) return hedgeRun;
+/** Each answer graded right that the grader accepts, with its scorer, record and a test for math offsets. */
+function* acceptedRight(): Generator<{
+  item: ReturnType<typeof gradedAnswers>['answers'][number];
+  scorer: ReturnType<typeof createScorer>;
+  original: ReturnType<ReturnType<typeof createScorer>['scoreResponse']>;
+  inMath: (at: number) => boolean;
+}> {
   const { answers: graded } = gradedAnswers();
   const scorers = new Map<readonly Problem[], ReturnType<typeof createScorer>>();
-  const run = { answers: 0, read: new Map<string, number>(), accepted: new Map<string, string[]>() };
   for (const item of graded) {
     if (item.grade !== 'right') continue;
     let scorer = scorers.get(item.problems);
@@ -101,6 +104,15 @@ function measureHedges(): NonNullable<typeof hedgeRun> {
     if (original.final_answer_correct !== true) continue;
     const blocks = findMathBlocks(item.response);
     const inMath = (at: number) => blocks.some((b) => at >= b.offset && at < b.offset + b.content.length);
+    yield { item, scorer, original, inMath };
+  }
+}
+
+let hedgeRun: { answers: number; read: Map<string, number>; accepted: Map<string, string[]> } | undefined;
+function measureHedges(): NonNullable<typeof hedgeRun> {
+  if (hedgeRun !== undefined) return hedgeRun;
+  const run = { answers: 0, read: new Map<string, number>(), accepted: new Map<string, string[]>() };
+  for (const { item, scorer, original, inMath } of acceptedRight()) {
     const mutants = hedges(item.response, original.final_answer.answers, inMath);
     if (mutants.length > 0) run.answers++;
     for (const m of mutants) {
@@ -142,22 +154,11 @@ for (const [kind, known] of Object.entries(HEDGES_ACCEPTED)) {
 }
 
 test('algebraic hedges: the right expression beside twice it is rejected', () => {
-  const { answers: graded, peers } = gradedAnswers();
-  const scorers = new Map<readonly Problem[], ReturnType<typeof createScorer>>();
+  const { peers } = gradedAnswers([]);
   let answers = 0;
   let read = 0;
   const accepted: string[] = [];
-  for (const item of graded) {
-    if (item.grade !== 'right') continue;
-    let scorer = scorers.get(item.problems);
-    if (scorer === undefined) {
-      scorer = createScorer(item.problems);
-      scorers.set(item.problems, scorer);
-    }
-    const original = scorer.scoreResponse(item.problem, item.response);
-    if (original.final_answer_correct !== true) continue;
-    const blocks = findMathBlocks(item.response);
-    const inMath = (at: number) => blocks.some((b) => at >= b.offset && at < b.offset + b.content.length);
+  for (const { item, scorer, original, inMath } of acceptedRight()) {
     const mutants = algebraicHedges(item.response, original.final_answer.answers, inMath);
     if (mutants.length > 0) answers++;
     for (const m of mutants) {
