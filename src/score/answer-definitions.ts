@@ -167,7 +167,10 @@ export class AnswerDefinitions {
       const alone = this.#prepare(latex);
       if (alone.ok && !clearlyDiffer(p, alone)) return true;
     }
-    return definedPower(lhs)?.name === name || productOf(lhs)?.includes(name) === true;
+    return (
+      definedPower(lhs)?.name === name ||
+      productOf(lhs)?.some((n) => n.type === 'symbol' && n.name === name) === true
+    );
   }
 
   /**
@@ -218,8 +221,8 @@ function symbolsIn(lhs: string): ReadonlyMap<string, string> {
   return out;
 }
 
-/** The two symbol names of a left side that is a product of two distinct symbols. */
-function productOf(lhs: string): readonly string[] | undefined {
+/** The two symbols of a left side that is a product of two symbols (`pc`, `m v`). */
+function productOf(lhs: string): readonly [Node, Node] | undefined {
   const parsed = parseLatex(lhs);
   if (!parsed.ok) return undefined;
   const tree = parsed.tree;
@@ -230,7 +233,7 @@ function productOf(lhs: string): readonly string[] | undefined {
     tree.right.type !== 'symbol'
   )
     return undefined;
-  return [tree.left.name, tree.right.name];
+  return [tree.left, tree.right];
 }
 
 /** A symbol a product defines ({@link definedProduct}). */
@@ -259,18 +262,10 @@ export interface AnswerDefinition {
  * for any other left side.
  */
 function definedProduct(lhs: string, rhs: string, prepare: (latex: string) => PreparedFormula): Product[] {
-  const parsed = parseLatex(lhs);
-  if (!parsed.ok) return [];
-  const tree = parsed.tree;
-  if (
-    tree.type !== 'binary' ||
-    tree.op !== '*' ||
-    tree.left.type !== 'symbol' ||
-    tree.right.type !== 'symbol'
-  )
-    return [];
-  const [a, b] = [tree.left, tree.right];
-  if (a.name === b.name) return [];
+  const product = productOf(lhs);
+  if (product === undefined) return [];
+  const [a, b] = product;
+  if (a.type !== 'symbol' || b.type !== 'symbol' || a.name === b.name) return [];
   const value = prepare(rhs);
   if (!value.ok || value.kind !== 'expression') return [];
   const text = (n: Node) => lhs.slice(n.span.start, n.span.end);

@@ -931,10 +931,7 @@ function withDefinitions(
   definitionOf: (name: string) => AnswerDefinition | undefined,
   problem: Problem,
   prepare: (latex: string) => PreparedFormula,
-  build: (
-    got: (latex: string) => PreparedFormula,
-    want?: (latex: string) => PreparedFormula,
-  ) => CandidateTest | undefined,
+  build: TestBuilder,
 ): CandidateTest {
   let through: ThroughDefinitions | undefined;
   return {
@@ -953,6 +950,12 @@ function withDefinitions(
   };
 }
 
+/** Builds a candidate test from preparers of the answer's texts and (optionally) the expected's. */
+type TestBuilder = (
+  got: (latex: string) => PreparedFormula,
+  want?: (latex: string) => PreparedFormula,
+) => CandidateTest | undefined;
+
 /** The test of {@link withDefinitions} through the answer's definitions. */
 interface ThroughDefinitions {
   /** The test through the definitions, built when first asked for (undefined: none applies). */
@@ -969,10 +972,7 @@ function throughDefinitions(
   definitionOf: (name: string) => AnswerDefinition | undefined,
   problem: Problem,
   prepare: (latex: string) => PreparedFormula,
-  build: (
-    got: (latex: string) => PreparedFormula,
-    want?: (latex: string) => PreparedFormula,
-  ) => CandidateTest | undefined,
+  build: TestBuilder,
 ): ThroughDefinitions {
   const want = prepare(e.latex);
   const used = new Set(want.ok ? want.variables : []);

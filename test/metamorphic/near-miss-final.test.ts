@@ -11,24 +11,16 @@ import { test } from 'node:test';
 import type { Problem } from '../../src/dag/types.js';
 import { findMathBlocks } from '../../src/extract/find-math-blocks.js';
 import { createScorer } from '../../src/score/index.js';
+import { sharedFile } from '../helpers/shared.js';
 import { gradedAnswers } from './graded-answers.js';
 import { algebraicHedges, hedges, nearMisses } from './near-miss-final.js';
 
 test('near misses of accepted numerical final answers are rejected (×1.03, ×0.97, ×2, sign, ×10³, last figure)', () => {
-  const { answers: graded, peers } = gradedAnswers();
-  const all = graded.filter((a) => a.grade === 'right');
-  const scorers = new Map<readonly Problem[], ReturnType<typeof createScorer>>();
+  const peers = sharedFile('peers') !== undefined;
   let answers = 0;
   let read = 0;
   const accepted: string[] = [];
-  for (const item of all) {
-    let scorer = scorers.get(item.problems);
-    if (scorer === undefined) {
-      scorer = createScorer(item.problems);
-      scorers.set(item.problems, scorer);
-    }
-    const original = scorer.scoreResponse(item.problem, item.response);
-    if (original.final_answer_correct !== true) continue;
+  for (const { item, scorer, original } of acceptedRight()) {
     const mutants = nearMisses(
       item.response,
       original.final_answer.answers,
@@ -84,15 +76,21 @@ const HEDGES_ACCEPTED: Readonly<Record<string, number>> = {
  */
 const ALGEBRAIC_HEDGES_ACCEPTED = 37;
 
-/** Each answer graded right that the grader accepts, with its scorer, record and a test for math offsets. */
-function* acceptedRight(): Generator<{
-  item: ReturnType<typeof gradedAnswers>['answers'][number];
-  scorer: ReturnType<typeof createScorer>;
-  original: ReturnType<ReturnType<typeof createScorer>['scoreResponse']>;
-  inMath: (at: number) => boolean;
-}> {
+/** An answer graded right that the grader accepts, with its scorer, record and a test for math offsets. */
+interface AcceptedRight {
+  readonly item: ReturnType<typeof gradedAnswers>['answers'][number];
+  readonly scorer: ReturnType<typeof createScorer>;
+  readonly original: ReturnType<ReturnType<typeof createScorer>['scoreResponse']>;
+  readonly inMath: (at: number) => boolean;
+}
+
+let acceptedMemo: readonly AcceptedRight[] | undefined;
+/** Every answer graded right that the grader accepts, read and scored once for all the tests here. */
+function acceptedRight(): readonly AcceptedRight[] {
+  if (acceptedMemo !== undefined) return acceptedMemo;
   const { answers: graded } = gradedAnswers();
   const scorers = new Map<readonly Problem[], ReturnType<typeof createScorer>>();
+  const out: AcceptedRight[] = [];
   for (const item of graded) {
     if (item.grade !== 'right') continue;
     let scorer = scorers.get(item.problems);
@@ -104,8 +102,10 @@ function* acceptedRight(): Generator<{
     if (original.final_answer_correct !== true) continue;
     const blocks = findMathBlocks(item.response);
     const inMath = (at: number) => blocks.some((b) => at >= b.offset && at < b.offset + b.content.length);
-    yield { item, scorer, original, inMath };
+    out.push({ item, scorer, original, inMath });
   }
+  acceptedMemo = out;
+  return out;
 }
 
 let hedgeRun: { answers: number; read: Map<string, number>; accepted: Map<string, string[]> } | undefined;
@@ -134,7 +134,7 @@ function measureHedges(): NonNullable<typeof hedgeRun> {
 
 test('hedges: the right value beside a wrong one (×2) is written in every form', () => {
   const run = measureHedges();
-  const { peers } = gradedAnswers([]);
+  const peers = sharedFile('peers') !== undefined;
   assert.ok(run.answers >= (peers ? 100 : 30), `${run.answers} answers with a numerical final value`);
   assert.deepEqual([...run.read.keys()].sort(), Object.keys(HEDGES_ACCEPTED).sort(), 'every form read');
 });
@@ -154,7 +154,7 @@ for (const [kind, known] of Object.entries(HEDGES_ACCEPTED)) {
 }
 
 test('algebraic hedges: the right expression beside twice it is rejected', () => {
-  const { peers } = gradedAnswers([]);
+  const peers = sharedFile('peers') !== undefined;
   let answers = 0;
   let read = 0;
   const accepted: string[] = [];
