@@ -75,3 +75,55 @@ function isInverseTrig(node: Node): boolean {
   }
   return node.type === 'call' && INVERSE_TRIG.has(node.fn);
 }
+
+/**
+ * Counts under an angle: a symbol dividing a number inside a trigonometric function
+ * (`\sin\frac{\pi}{2n}`, `\cos\frac{2\pi}{N}`: the sides of a polygon, charges on a ring), with the
+ * least value at which every such angle lies within one turn (N ≥ c/(2π) for each angle c/N).
+ * Physical mode compares a count's solutions from there on, as it compares an angle's within one
+ * turn: `2\sin\frac{\pi}{2n}` and `\sqrt{2(1 - \cos\frac{\pi}{n})}` agree there, and differ at n
+ * below it only where the half angle passes π (the square root's sign).
+ */
+export function countBounds(a: PreparedFormula, b: PreparedFormula): ReadonlyMap<string, number> {
+  const inA = countsOf(a);
+  const inB = countsOf(b);
+  if (inA.size === 0 && inB.size === 0) return NO_COUNTS;
+  const bounds = new Map(inA);
+  for (const [v, bound] of inB) bounds.set(v, Math.max(bound, bounds.get(v) ?? 0));
+  return bounds;
+}
+
+const NO_COUNTS: ReadonlyMap<string, number> = new Map();
+
+const countMemo = new WeakMap<PreparedFormula, ReadonlyMap<string, number>>();
+
+function countsOf(f: PreparedFormula): ReadonlyMap<string, number> {
+  let counts = countMemo.get(f);
+  if (counts !== undefined) return counts;
+  const found = new Map<string, number>();
+  if (f.tree !== undefined) visitCounts(f.tree, found);
+  countMemo.set(f, (counts = found.size === 0 ? NO_COUNTS : found));
+  return counts;
+}
+
+function visitCounts(node: Node, found: Map<string, number>): void {
+  if (node.type === 'call' && TRIG.has(node.fn) && node.args[0] !== undefined) {
+    const count = countUnder(node.args[0]);
+    if (count !== undefined)
+      found.set(count.name, Math.max(count.turn / (2 * Math.PI), found.get(count.name) ?? 0));
+  }
+  for (const child of childNodes(node)) visitCounts(child, found);
+}
+
+/** `c / n` or `c / (k n)` with numbers c, k > 0: the symbol n and the angle's numerator c/k. */
+function countUnder(node: Node): { name: string; turn: number } | undefined {
+  if (node.type !== 'binary' || node.op !== '/' || node.left.type !== 'number') return undefined;
+  const c = node.left.value;
+  const den = node.right;
+  if (den.type === 'symbol') return c > 0 ? { name: den.name, turn: c } : undefined;
+  if (den.type === 'binary' && den.op === '*' && den.left.type === 'number' && den.right.type === 'symbol') {
+    const turn = c / den.left.value;
+    return turn > 0 ? { name: den.right.name, turn } : undefined;
+  }
+  return undefined;
+}

@@ -5,7 +5,7 @@ import { sortStrings } from '../core/sort-small.js';
 import type { Node, Verdict } from '../core/tree.js';
 import type { SolveOptions } from '../numeric/index.js';
 import { metered, workExhausted } from '../numeric/work-meter.js';
-import { ANGLE_RANGE, angleVariables } from './angle-variables.js';
+import { ANGLE_RANGE, angleVariables, countBounds } from './angle-variables.js';
 import { DEFAULT_EQUIVALENCE_OPTIONS } from './defaults.js';
 import { effectiveVariables } from './effective-variables.js';
 import { identitiesAgree } from './identities.js';
@@ -160,6 +160,7 @@ function runTrials(
   // Scale-aware sampling (variable-scales.ts): empty for formulas without tiny or huge numbers.
   const scales = variableScales(a, b, union);
   const angles = mode === 'physical' ? angleVariables(a, b) : new Set<string>();
+  const counts = mode === 'physical' ? countBounds(a, b) : undefined;
   // Every target is tried once; later trials rotate over the targets both formulas can isolate
   // (a few evaluations a solve) when there are any, instead of root scans (~1,500 evaluations).
   const isolatable = new Set(order.filter((v) => isolatedInBoth(v, a, b)));
@@ -262,6 +263,13 @@ function runTrials(
           sb = qb;
         }
       }
+    }
+    // Physical mode: a count under an angle (`\sin\frac{\pi}{2n}`) is compared where its angles lie
+    // within one turn (angle-variables.ts, `countBounds`).
+    const least = counts?.get(target);
+    if (least !== undefined) {
+      sa = atLeast(sa, least);
+      sb = atLeast(sb, least);
     }
     if (sa?.truncated === true || sb?.truncated === true) exhausted.add(target);
     let outcome: Trial['outcome'] =
@@ -370,6 +378,15 @@ function oneTurn(solution: PreparedSolution | undefined): PreparedSolution | und
 }
 
 const ONE_TURN = 2 * Math.PI * (1 + 1e-9);
+
+/** A count's solutions from `least` on (with a rounding margin). */
+function atLeast(solution: PreparedSolution | undefined, least: number): PreparedSolution | undefined {
+  if (solution === undefined || solution.set.kind !== 'points') return solution;
+  const floor = least * (1 - 1e-9);
+  const values = solution.set.values.filter((x) => x >= floor);
+  if (values.length === solution.set.values.length) return solution;
+  return { ...solution, set: { kind: 'points', values } };
+}
 
 /** An angle's solutions inside a quarter turn, (0, π/2] with a rounding margin. */
 function quarterTurn(solution: PreparedSolution): PreparedSolution {
