@@ -25,7 +25,7 @@ const ENDS_WITH_VALUE = new RegExp(`${STATED_BEFORE}(${NUMBER}(?:\\s*/\\s*\\d+(?
 /** Words that parse as units but are English after a formula (`$x = 5$ in the …`, `$n=2$ as …`). */
 const ENGLISH_UNITS = new Set(['in', 'am', 'as', 'us', 'at', 'mi', 'cd', 'pc', 'ha', 'lm', 'lx', 'ly', 'au']);
 /** The unit token after a closing delimiter: up to a space or sentence punctuation. */
-const AFTER = /^[ \t]*([A-Za-zµμΩÅ°][^\s,;:!?)\]$*]*?)(?=[.,;:!?)\]*]*(?:\s|$))/;
+const AFTER = /^[ \t]*([A-Za-zµμΩÅ°][^\s,;:!?)\]$*]*?|%)(?=[.,;:!?)\]*]*(?:\s|$))/;
 
 /** Most characters looked at after a closing delimiter. */
 const AFTER_WINDOW = 40;
@@ -43,7 +43,7 @@ interface Edit {
  * The unit written right after an inline math block that ends with a stated number
  * (`$s_2' = 60$ cm`, `\(\Delta\theta \approx 1.02\) mrad`), read into the block
  * (`s_2' = 60\,\mathrm{cm}`); the block unchanged when there is none. The word must parse whole as a
- * unit and not be an English word (`in`, `as`, `at`); `°` becomes `^\circ`.
+ * unit and not be an English word (`in`, `as`, `at`); `°` becomes `^\circ`, `%` `\%`.
  */
 export function unitAfterMath(markdown: string, block: MathBlock): MathBlock {
   if (block.kind !== 'inline' || block.map !== undefined) return block;
@@ -62,11 +62,12 @@ export function unitAfterMath(markdown: string, block: MathBlock): MathBlock {
   if (word === '' || ENGLISH_UNITS.has(word) || !parseUnit(word).ok) return block;
   const from = after + m[0].indexOf(word);
   // A compound unit whose powers are written in math of their own (`$7.8$ J mol$^{-1}$ K$^{-1}$`).
-  const atoms = word === '°' ? undefined : poweredAtoms(markdown, from + word.length);
+  const atoms = word === '°' || word === '%' ? undefined : poweredAtoms(markdown, from + word.length);
   const more =
     atoms !== undefined && parseUnit(`${word}${atoms.text}`.replace(/\\,/g, ' ')).ok ? atoms : undefined;
   const unitText = more === undefined ? word : `${word}${more.text}`;
-  const text = word === '°' ? '^\\circ' : `\\,\\mathrm{${unitText}}`;
+  // `%` is TeX's comment sign: written as `\%`, percent (`$\eta = 35$ %`).
+  const text = word === '°' ? '^\\circ' : word === '%' ? '\\%' : `\\,\\mathrm{${unitText}}`;
   const end = block.content.length;
   const unit = { start: end, end, text, from, to: more === undefined ? from + word.length : more.to };
   // A ratio takes the unit whole: `1/600` mm is (1/600) mm, not 1/(600 mm).

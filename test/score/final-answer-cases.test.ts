@@ -37,7 +37,7 @@ interface Case {
    * numbered list; a condition such as "when θ₀ = 0" states no answer), 41 lone boxed values after a
    * part's working, one per quantity it asks, are its declared answers, 42 a lone value in degrees
    * (`\text{°}`, `\degree`, `°`) closing the answer is its final value; 35 a unit written around the
-   * math (powers in math of their own, `$7.8$ J mol$^{-1}$ K$^{-1}$`; a prefix inside it, `$28\ \mu$m`),
+   * math (powers in math of their own, `$7.8$ J mol$^{-1}$ K$^{-1}$`; a prefix inside it, `$28\ \mu$m`; a percent sign after it, `$\eta = 42$ %`),
    * 37 a
    * value restated in other units in parentheses in plain text, 38 a value stated in the closing prose
    * after all the math, 39 a percentage where the problem asks in percent, 43 an expression offered
