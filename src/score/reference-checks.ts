@@ -31,6 +31,8 @@ const RANGE: readonly [number, number] = [0.5, 3];
  *   whose expected answer is negative at every draw of positive variables.
  * - A value in another dimension than the unit the question asks for ("Answer in Watts." with a
  *   reference in N), or with a unit where the question asks for a percentage.
+ * - A question asking for a power of a quantity ("Find $\omega^{2}$") whose reference is in a unit
+ *   that is no such power (145 s⁻¹: the unit of ω, not of ω²).
  * Deterministic: the draws are seeded by the problem id and the answer.
  */
 export function referenceFindings(problem: Problem): Diagnostic[] {
@@ -82,12 +84,20 @@ export function referenceFindings(problem: Problem): Diagnostic[] {
       prepareFormula(sides === undefined ? only.latex : sides.rhs, problemPrepareOptions(problem)),
     );
     const asked = askedUnit(problem.context);
+    const power = askedPower(problem.context);
     const unit = dimension === undefined ? undefined : asked;
     if (dimension !== undefined && unit !== undefined && !sameDimension(dimension, unit.dimension))
       out.push({
         code: 'reference-suspect',
         severity: 'warning',
         message: `the problem asks for the answer in ${unit.word}, but the expected answer ${only.latex} is in another dimension: the reference's unit (or its quantity) is not the one asked; answers are still graded against it as written`,
+        where,
+      });
+    else if (dimension !== undefined && power !== undefined && !isPowerOf(dimension, power.n))
+      out.push({
+        code: 'reference-suspect',
+        severity: 'warning',
+        message: `the problem asks for ${power.latex}, the ${ordinal(power.n)} power of a quantity, but the expected answer ${only.latex} is in a unit that is no ${ordinal(power.n)} power of any unit (its exponents are not multiples of ${power.n}): the reference likely gives the unit of the quantity itself; answers are still graded against it as written, so an answer in the ${ordinal(power.n)} power of that unit is graded wrong`,
         where,
       });
     else if (
@@ -114,6 +124,46 @@ function askedUnit(text: string): { word: string; dimension: readonly number[] }
   if (m === null) return undefined;
   const unit = parseUnit(m[1]!.toLowerCase());
   return unit.ok ? { word: m[1]!, dimension: unit.dim } : undefined;
+}
+
+/**
+ * The power of one quantity an asking sentence asks for, written alone in its math (`Find
+ * $\omega^{2}$.`, `Determine $v_0^2$`): the math and the whole power n ≥ 2; undefined otherwise.
+ */
+function askedPower(text: string): { latex: string; n: number } | undefined {
+  for (const sentence of text.split(/(?<=[.?!])\s+/)) {
+    if (!ASKS.test(sentence)) continue;
+    for (const m of sentence.matchAll(/\$([^$]{1,40})\$/g)) {
+      // A letter or a Greek letter with its subscript, not a unit (`$\mathrm{cm}^3$`, `$(\mathrm{m}^2)$`).
+      if (!POWER_OF_SYMBOL.test(m[1]!)) continue;
+      const parsed = parseLatex(m[1]!);
+      if (!parsed.ok) continue;
+      const t = parsed.tree;
+      if (
+        t.type === 'binary' &&
+        t.op === '^' &&
+        t.left.type === 'symbol' &&
+        t.right.type === 'number' &&
+        Number.isInteger(t.right.value) &&
+        t.right.value >= 2 &&
+        t.right.value <= 4
+      )
+        return { latex: m[1]!.trim(), n: t.right.value };
+    }
+  }
+  return undefined;
+}
+
+/** `\omega^{2}`, `v_0^2`, `v_{\mathrm{rms}}^{2}`: a symbol, its subscript, a power. */
+const POWER_OF_SYMBOL = /^\s*(?:[A-Za-z]|\\[A-Za-z]+)(?:_(?:\{(?:[^{}$]|\{[^{}$]*\})*\}|[A-Za-z0-9]))?\s*\^\s*(?:\{\s*\d\s*\}|\d)\s*$/;
+
+/** Whether a dimension is the n-th power of one: every exponent a multiple of n. */
+function isPowerOf(dimension: readonly number[], n: number): boolean {
+  return dimension.every((x) => Math.abs(x / n - Math.round(x / n)) < 1e-9);
+}
+
+function ordinal(n: number): string {
+  return n === 2 ? 'second' : n === 3 ? 'third' : `${n}th`;
 }
 
 /** Whether an asking sentence asks for a percentage ("What is the percentage increase from T₀ to T₁?"). */

@@ -119,3 +119,39 @@ test('a reference with a unit where the question asks for a percentage is report
     'near miss: a percentage the text gives, not asks for',
   );
 });
+
+test('a reference in a unit that is no power of a unit where a power of a quantity is asked is reported', () => {
+  const ask = 'A rod swings in a magnetic field and its motion is damped. Find $\\omega^{2}$.';
+  const found = referenceFindings(numeric(ask, '38.2\\,\\mathrm{s}^{-1}'));
+  assert.equal(found.length, 1);
+  assert.match(found[0]!.message, /asks for \\omega\^\{2\}, the second power/);
+  assert.equal(
+    referenceFindings(numeric('A gas expands. Determine $v_{\\mathrm{rms}}^2$.', '2.9\\times10^{5}\\,\\mathrm{m/s}'))
+      .length,
+    1,
+    'a speed where a squared speed is asked',
+  );
+});
+
+test('near misses: the squared unit, a dimensionless power, a unit asked in, a power the text gives', () => {
+  const ask = 'A rod swings in a magnetic field and its motion is damped. Find $\\omega^{2}$.';
+  assert.deepEqual(referenceFindings(numeric(ask, '38.2\\,\\mathrm{s}^{-2}')), [], 'the squared unit');
+  assert.deepEqual(referenceFindings(numeric('Find $\\beta^2$ for the beam.', '0.36')), [], 'a pure number');
+  assert.deepEqual(
+    referenceFindings(numeric('Find the volume of the balloon in $\\mathrm{cm}^3$.', '1.3\\times10^{4}\\,\\mathrm{C}')),
+    [],
+    'a unit to answer in, not a quantity',
+  );
+  assert.deepEqual(
+    referenceFindings(
+      numeric('The rod oscillates with $\\omega^2 = g/\\ell$. Its amplitude decays.', '3.1\\,\\mathrm{s}'),
+    ),
+    [],
+    'a power the text states, not asks for',
+  );
+  assert.deepEqual(
+    referenceFindings(problem(ask, ['\\omega^2 = \\frac{3g}{2\\ell}'])),
+    [],
+    'an algebraic reference (no unit to read)',
+  );
+});
