@@ -155,7 +155,8 @@ function askedPower(text: string): { latex: string; n: number } | undefined {
 }
 
 /** `\omega^{2}`, `v_0^2`, `v_{\mathrm{rms}}^{2}`: a symbol, its subscript, a power. */
-const POWER_OF_SYMBOL = /^\s*(?:[A-Za-z]|\\[A-Za-z]+)(?:_(?:\{(?:[^{}$]|\{[^{}$]*\})*\}|[A-Za-z0-9]))?\s*\^\s*(?:\{\s*\d\s*\}|\d)\s*$/;
+const POWER_OF_SYMBOL =
+  /^\s*(?:[A-Za-z]|\\[A-Za-z]+)(?:_(?:\{(?:[^{}$]|\{[^{}$]*\})*\}|[A-Za-z0-9]))?\s*\^\s*(?:\{\s*\d\s*\}|\d)\s*$/;
 
 /** Whether a dimension is the n-th power of one: every exponent a multiple of n. */
 function isPowerOf(dimension: readonly number[], n: number): boolean {

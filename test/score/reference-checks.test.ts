@@ -126,8 +126,9 @@ test('a reference in a unit that is no power of a unit where a power of a quanti
   assert.equal(found.length, 1);
   assert.match(found[0]!.message, /asks for \\omega\^\{2\}, the second power/);
   assert.equal(
-    referenceFindings(numeric('A gas expands. Determine $v_{\\mathrm{rms}}^2$.', '2.9\\times10^{5}\\,\\mathrm{m/s}'))
-      .length,
+    referenceFindings(
+      numeric('A gas expands. Determine $v_{\\mathrm{rms}}^2$.', '2.9\\times10^{5}\\,\\mathrm{m/s}'),
+    ).length,
     1,
     'a speed where a squared speed is asked',
   );
@@ -138,7 +139,9 @@ test('near misses: the squared unit, a dimensionless power, a unit asked in, a p
   assert.deepEqual(referenceFindings(numeric(ask, '38.2\\,\\mathrm{s}^{-2}')), [], 'the squared unit');
   assert.deepEqual(referenceFindings(numeric('Find $\\beta^2$ for the beam.', '0.36')), [], 'a pure number');
   assert.deepEqual(
-    referenceFindings(numeric('Find the volume of the balloon in $\\mathrm{cm}^3$.', '1.3\\times10^{4}\\,\\mathrm{C}')),
+    referenceFindings(
+      numeric('Find the volume of the balloon in $\\mathrm{cm}^3$.', '1.3\\times10^{4}\\,\\mathrm{C}'),
+    ),
     [],
     'a unit to answer in, not a quantity',
   );
