@@ -137,7 +137,9 @@ const ZERO_WORD =
   /(?:^[ \t]*(?:[-*+•][ \t]+)?(?:\*\*|__)?|\b(?:is|are|equals|be|becomes|remains)[ \t]+(?:exactly[ \t]+|simply[ \t]+)?(?:\*\*|__)?)(zero)(\*\*|__)?(?=[ \t]*(?:[.,;!—–]|-{1,2}[ \t]|$))/gi;
 
 function skipLine(line: string, start: number, end: number, covered: readonly (readonly [number, number])[]) {
-  if (!/[=\\<>≈≤≥∼∝~0-9]/.test(line)) return true;
+  // Math needs a relation, a command, a digit, or a power, index, root or quotient written in plain
+  // text (`Answer: (a_A c²)/(c² + a_A L₀)`, `√(gL)`).
+  if (!/[=\\<>≈≤≥∼∝~0-9⁰¹²³⁴⁵⁶⁷⁸⁹₀₁₂₃₄₅₆₇₈₉√^_/]/.test(line)) return true;
   if (/[$`]|\\[[(]|\\begin\{|\\boxed/.test(line) || TABLE_ROW.test(line)) return true;
   return covered.some(([s, e]) => s < end && e > start);
 }
@@ -275,7 +277,7 @@ function keep(text: string, whole: boolean, copula: boolean): boolean {
   if (copula) return hasNumber;
   if (!whole) return false;
   // A whole line without a relation: a value, or an expression with structure (not a lone symbol).
-  return hasNumber || /\\(?:[dt]?frac|sqrt|cdot|times)|[\^_+\-*/]/.test(text);
+  return hasNumber || /\\(?:[dt]?frac|sqrt|cdot|times)|[\^_+\-*/√·−⁰¹²³⁴⁵⁶⁷⁸⁹₀₁₂₃₄₅₆₇₈₉]/.test(text);
 }
 
 /** The run without trailing punctuation and unbalanced outer brackets. */

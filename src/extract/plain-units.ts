@@ -146,8 +146,8 @@ function poweredAtoms(markdown: string, at: number): { text: string; to: number 
 
 /** Bare letters read as a unit after a stated value in plain text: SI symbols and the hour. */
 const PLAIN_LETTERS = new Set(['m', 's', 'g', 'K', 'A', 'N', 'J', 'W', 'C', 'V', 'T', 'F', 'H', 'h']);
-/** A unit symbol written bare, with its power: `m`, `s⁻¹`, `kg`, `s^-2`, `K^{-1}`. */
-const ATOM = '[A-Za-zµμΩ]{1,3}(?:\\^\\{?[-−]?\\d\\}?|\\^[-−]?\\d|[⁻¹²³]+)?';
+/** A unit symbol written bare, with its prefix and power: `m`, `s⁻¹`, `kg`, `krad`, `s^-2`, `K^{-1}`. */
+const ATOM = '[A-Za-zµμΩ]{1,4}(?:\\^\\{?[-−]?\\d\\}?|\\^[-−]?\\d|[⁻¹²³]+)?';
 /** A stated value, a space, a bare unit (one letter, or symbols with a negative power) ending the statement. */
 const PLAIN_VALUE = new RegExp(
   `(${STATED_BEFORE})(${NUMBER})([ \\t]+|\\\\[,;: ]|~)(${ATOM}(?:[ ·]${ATOM})*)(?=\\s*(?:$|[,;)\\]=≈<>→⇒]|\\\\(?:approx|Rightarrow|to|quad|qquad)(?![a-zA-Z])))`,

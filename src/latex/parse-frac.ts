@@ -1,4 +1,5 @@
 import type { DerivativeNode, Node } from '../core/tree.js';
+import { symbolNode } from './build.js';
 import { startsFactor } from './classify.js';
 import { dMarkerAt, isDifferentialAt } from './differential.js';
 import { parseLeftRight, parseParen } from './parse-delimited.js';
@@ -6,6 +7,8 @@ import { parseRun } from './parse-expression.js';
 import { parseFactor } from './parse-factor.js';
 import { argRange } from './parse-font.js';
 import { parseGroupBody } from './parse-group-body.js';
+import { subscriptText } from './parse-script.js';
+import { subscripted } from './parse-symbol.js';
 import { isIgnorable, type Parser } from './parser.js';
 
 /**
@@ -172,11 +175,18 @@ export function parseSqrt(p: Parser): Node {
     return { type: 'call', fn: 'sqrt', args, span: { start: cmd.start, end: p.lastEnd() } };
   }
   const range = argRange(p);
-  const radicand =
+  let radicand =
     range.end - range.start === 1 && p.tokens[range.start]!.value !== '{'
       ? p.within(range.start, range.end, () => parseFactor(p))
       : p.within(range.start, range.end, () => parseGroupBody(p, 'square root'));
   p.pos = range.after;
+  // A Unicode `√` before a letter and its subscript (`√nₛ`, `√v₀`) is the root of the subscripted
+  // symbol: TeX's `\sqrt n_s` would set the index on the root, which no plain-text writer means.
+  while (cmd.end - cmd.start === 1 && radicand.type === 'symbol' && p.isChar('_')) {
+    p.next();
+    const sub = subscriptText(p);
+    radicand = symbolNode(subscripted(radicand.name, sub), { start: radicand.span.start, end: p.lastEnd() });
+  }
   const args = index === undefined ? [radicand] : [radicand, index];
   return { type: 'call', fn: 'sqrt', args, span: { start: cmd.start, end: p.lastEnd() } };
 }

@@ -655,11 +655,22 @@ function statedAll(
       (s.bare &&
         s === part.statements.at(-1) &&
         (declared(s, response) || (e.form === 'algebraic' && !s.hasValue && aloneOnLine(s, response))));
+    const asked = part.whole ? expected.length : expected.filter((x) => x.letter === e.letter).length;
     if (
       boxedOnly &&
-      (part.whole ? expected.length === 1 : expected.filter((x) => x.letter === e.letter).length === 1) &&
+      asked === 1 &&
       part.statements.filter(declaring).length === 1 &&
       part.statements.some((s) => declaring(s) && s.bare)
+    )
+      return true;
+    // So has one that asks several and boxes as many lone values, one for each (`(c) \boxed{…}`,
+    // `(c) \boxed{2m}`): a quantity none of them gives was answered wrong, whatever the working met.
+    const boxes = part.statements.filter((s) => s.boxed);
+    if (
+      boxedOnly &&
+      asked > 1 &&
+      new Set(boxes.map((s) => s.offset)).size === asked &&
+      boxes.every((s) => s.bare)
     )
       return true;
     const sides = relationSides(e.latex);
@@ -1788,11 +1799,16 @@ function judge(
       // it alone decides, and the statement before it does not rescue a wrong one.
       const closing = count === 1 ? closingValue(part, last, test.numerical, response) : undefined;
       if (closing !== undefined) return first([closing]);
+      // So does a value the part ends on and declares in words ("The final answer is $\frac{7}{4}$."),
+      // like a box, though a check of another quantity comes between.
+      const ending = count === 1 ? part.statements.at(-1) : undefined;
+      if (ending?.bare === true && ending.offset > last.offset && declared(ending, response))
+        return first([ending]);
       // Lone boxed values after it, one for each quantity the part asks at least (`(a) \boxed{9.73\times10^{10}\,\mathrm{m}}`,
       // `(a) \boxed{3.90\times10^{11}\,\mathrm{m}}`), are the part's declared answers: one of them must be the value,
       // and the working's statement does not rescue a wrong box.
-      const declared = part.statements.filter((s) => s.boxed && s.bare && s.offset > last.offset);
-      if (boxed.length === 0 && declared.length >= count) return first(declared);
+      const declaredBoxes = part.statements.filter((s) => s.boxed && s.bare && s.offset > last.offset);
+      if (boxed.length === 0 && declaredBoxes.length >= count) return first(declaredBoxes);
       const hit = first([
         ...(concluded ? [] : unitGoverned(chain)),
         ...part.statements.filter((s) => s.boxed && s.bare && s.offset > last.offset),
@@ -1827,13 +1843,13 @@ function judge(
   // intermediate the declared value may revise.
   // Nor before the last statement solved for the quantity up to a factor (`qc^2 = …` after the
   // energy balance it came from): that statement is the answer's value of it.
-  const declared = part.statements.filter((s) => s.bare).at(-1)?.offset ?? -1;
+  const lastBare = part.statements.filter((s) => s.bare).at(-1)?.offset ?? -1;
   const solved = part.statements.filter(inQuantity).at(-1)?.offset ?? -1;
   // Nor a scaling estimate (`R \sim …` on the way to the shock speed): only a concluding one answers.
   return first(
     part.statements.filter(
       (s) =>
-        !s.bare && s.member !== true && s.offset > declared && s.offset >= solved && !SCALING.test(s.latex),
+        !s.bare && s.member !== true && s.offset > lastBare && s.offset >= solved && !SCALING.test(s.latex),
     ),
     true,
   );
@@ -2193,6 +2209,9 @@ function lastValue(values: readonly Statement[], response: string): Statement | 
   return values.filter((s) => s.emphasis && s.offset >= lineStart).at(-1) ?? last;
 }
 
+/** A thin space, `{,}`, comma or space between digit groups of three (`6\,371`, `1{,}492`, `6 371`). */
+const DIGIT_GROUP = /(?<=\d)(?:\\[,:;]|\{,\}|,|\\ |~|[ \u2009\u202f\u00a0])(?=\d{3}(?!\d))/g;
+
 /**
  * A final answer written as an integer (`432\,\mathrm{K}`, `48\,\mathrm{MeV}`) is a value rounded to
  * its ones place, not an exact number: its unit is 1 in that place — for a `reference` with trailing
@@ -2200,7 +2219,8 @@ function lastValue(values: readonly Statement[], response: string): Statement | 
  * `300` → 10).
  */
 function roundedInteger(text: string, value: WrittenValue, reference = false): WrittenValue {
-  const integer = /^\s*-?(\d+)(?![\d.^]|\s*\\(?:times|cdot))/.exec(text);
+  // Digits grouped in threes (`6\,371`, `6{,}371`, `6 371`) are one integer, as the parser reads them.
+  const integer = /^\s*-?(\d+)(?![\d.^]|\s*\\(?:times|cdot))/.exec(text.replace(DIGIT_GROUP, ''));
   if (value.unit !== 0 || integer === null || value.value === 0 || !soleNumber(text)) return value;
   const written = Number(integer[1]);
   if (written === 0) return value;

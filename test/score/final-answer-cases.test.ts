@@ -46,8 +46,11 @@ interface Case {
    * is), 47 a markdown table of the parts (`| (a) | $v$ | $3.2$ m/s |`: a row states its value, of the
    * quantity a cell names), 48 a final answer in a plain code fence (program code in a fence is not
    * read), 49 a value declared in words ("The final answer is $…$. I hope it is correct."), 50 an
-   * expression alone on the closing line of an algebraic answer; 36 (rows of their own) a number
-   * standing in a hedge.
+   * expression alone on the closing line of an algebraic answer, 51 a part asking several quantities
+   * answered by as many lone boxes (a quantity none of them gives is wrong, whatever the working met),
+   * 52 a plain-text expression with Unicode powers, indices and roots but no digit (`(a_A c²)/(c² +
+   * a_A L₀)`, `√nₛ`, `√(gL)`) after a label, 53 a plain-text unit symbol with a prefix (`krad s⁻¹`,
+   * `J kmol⁻¹`) after the closing value; 36 (rows of their own) a number standing in a hedge.
    */
   readonly class?: number;
 }
