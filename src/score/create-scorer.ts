@@ -90,6 +90,31 @@ interface PreparedAnswer {
   readonly work: number;
 }
 
+/** The texts a problem's own reference writes, and those of them prepared (see `pinned`). */
+interface PinnedTexts {
+  readonly text: string;
+  readonly prepared: Map<string, PreparedAnswer>;
+}
+
+/** Most texts of one problem kept prepared beside the answer cache. */
+const MAX_PINNED = 128;
+
+/**
+ * A problem's statement, node formulas, final answers and constants map, joined: a formula whose
+ * LaTeX is part of it is one the scorer prepares for every answer to the problem (an expected answer,
+ * its sides, a node's formula, a given restated).
+ */
+function referenceText(problem: Problem): string {
+  const parts = [problem.context, ...problem.grading_standard.map((n) => n.formula)];
+  for (const a of problem.final_answer ?? []) parts.push(a);
+  for (const sub of problem.subquestions ?? []) {
+    parts.push(sub.subproblem);
+    for (const a of sub.final_answer ?? []) parts.push(a);
+  }
+  for (const [k, v] of Object.entries(problem.constants ?? {})) parts.push(k, v);
+  return parts.join('\u0000');
+}
+
 /** Estimated bytes one prepared answer formula holds per LaTeX character (tree, closures, memos). */
 const ANSWER_BYTES_PER_CHAR = 400;
 
@@ -199,6 +224,17 @@ export function createScorer(problems: readonly Problem[], options: ScorerOption
   // and recency bookkeeping.
   let seen = new Map<string, PreparedAnswer>();
   let seenFor: Problem | undefined;
+  // The texts of the problem's own reference (its statement, nodes, final answers, constants) that
+  // answers are scored against, prepared once per problem and kept: the final-answer check and the
+  // contradiction check prepare the expected answers, their sides and the nodes' formulas for every
+  // answer, and in the answer cache they would be evicted by the answers' own fresh formulas.
+  const pinnedOf = new WeakMap<Problem, PinnedTexts>();
+  const pinned = (problem: Problem): PinnedTexts => {
+    let known = pinnedOf.get(problem);
+    if (known === undefined)
+      pinnedOf.set(problem, (known = { text: referenceText(problem), prepared: new Map() }));
+    return known;
+  };
   const prepareAnswer = (latex: string, problem: Problem): PreparedFormula => {
     if (problem === seenFor) {
       const known = seen.get(latex);
@@ -217,12 +253,16 @@ export function createScorer(problems: readonly Problem[], options: ScorerOption
       if (constants === undefined) constantsIds.set(json, (constants = String(constantsIds.size)));
       constantsKeys.set(problem, constants);
     }
-    const key = `${constants}\u0000${latex}`;
     // Parsing, normalizing, the cheap-path fingerprint's fixed costs and the final-answer check:
     // charged per formula (and by length) whether cached or not. Past the response's budget a
     // formula is not prepared at all (its pairs are undetermined).
     if (!charge(FORMULA_WORK + FORMULA_WORK_PER_CHAR * latex.length)) return budgetSpent(latex);
-    let p = answerCache.get(key);
+    // A text of the problem's own reference is kept apart (see `pinned`): first come, up to MAX_PINNED.
+    const reference = pinned(problem);
+    let p = reference.prepared.get(latex);
+    const pin = p === undefined && reference.prepared.size < MAX_PINNED && reference.text.includes(latex);
+    const key = `${constants}\u0000${latex}`;
+    if (p === undefined && !pin) p = answerCache.get(key);
     if (p !== undefined) {
       answerHits++;
       // The work preparing it cost (symbolic derivatives) is charged again: work never depends on the cache.
@@ -237,7 +277,8 @@ export function createScorer(problems: readonly Problem[], options: ScorerOption
       );
       p = { formula: run.value, work: run.work };
       // Flattened: as concatenated, the key holds the formula's LaTeX as a slice of the whole response.
-      answerCache.set(flatString(key), p);
+      if (pin) reference.prepared.set(flatString(latex), p);
+      else answerCache.set(flatString(key), p);
       // As on a cache hit: a preparation that does not fit in what the response has left is unused.
       if (workExhausted()) return budgetSpent(latex);
     }
