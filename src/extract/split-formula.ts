@@ -1,5 +1,5 @@
 import type { Node } from '../core/tree.js';
-import { parseLatex } from '../latex/index.js';
+import { parseLatex, rememberPart } from '../latex/index.js';
 
 /** One piece of a parsed fragment: a single relation, or an expression without one. */
 export interface FormulaPart {
@@ -47,16 +47,34 @@ export function splitFormula(text: string): SplitResult {
       return;
     }
     if (node.type !== 'relation') {
-      parts.push(part(text, node.span.start, node.span.end, false));
+      const p = part(text, node.span.start, node.span.end, false);
+      if (p.end === node.span.end) rememberPart(text, parsed, node);
+      parts.push(p);
       return;
     }
     for (let k = 0; k < node.ops.length; k++) {
       const left = node.args[k]!;
       const right = node.args[k + 1]!;
-      const op = node.ops[k];
+      const op = node.ops[k]!;
       const p = part(text, left.span.start, right.span.end, true);
+      // The link's own parse is read off the row's (each part is prepared next, which parses it).
+      if (p.end === right.span.end)
+        rememberPart(
+          text,
+          parsed,
+          node.ops.length === 1
+            ? node
+            : {
+                type: 'relation',
+                ops: [op],
+                args: [left, right],
+                span: { start: left.span.start, end: right.span.end },
+              },
+        );
       parts.push(op === '~' ? { ...p, unchecked: true } : p);
     }
+    // Each side too: the checks after matching read a statement's sides on their own.
+    for (const side of node.args) rememberPart(text, parsed, side);
     // A chain of equalities also states its first side equal to each later one:
     // `W = E_{max} - E_{min} = 4t` says W = 4t, which is often the reference step.
     if (node.ops.length >= 2 && node.ops.every((op) => op === '=')) {

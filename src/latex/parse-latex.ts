@@ -2,7 +2,7 @@ import { type Diagnostic, diagnostic, hasError } from '../core/diagnostic.js';
 import type { Node, ParseResult } from '../core/tree.js';
 import { isSeparatorText } from './classify.js';
 import { isProse } from './is-prose.js';
-import { tryReaction } from './parse-reaction.js';
+import { mayHoldArrow, tryReaction } from './parse-reaction.js';
 import { parseStatements } from './parse-statements.js';
 import { ParseAbort, Parser, show } from './parser.js';
 import { RecentParses } from './recent-parses.js';
@@ -46,6 +46,72 @@ export function parseLatex(source: string, options: ParseOptions = {}): ParseRes
   const result = parseUncached(source, options);
   recentParses.set(source, result);
   return result;
+}
+
+/**
+ * Keeps, as the parse of the text a node of `whole` spans (`source.slice(node.span.start,
+ * node.span.end)`), that node with its spans counted from its own start: a scorer parses a math row
+ * to split it into formulas (a chain `a = b = c` into `a = b` and `b = c`, a list into its items) and
+ * then prepares each formula, which parses its text again; with the part kept, that parse is a
+ * lookup. `node` is a node of `whole` or a relation built from two of them (a chain's link, `args`
+ * adjacent members). Kept only when `whole` parsed with the default limits and without a diagnostic,
+ * and the text has no surrounding whitespace: the parser reads each member of a chain and each item
+ * of a list without looking past it, so the part's own parse is this same tree (checked on every
+ * chain link, side and list item of the bundled, harsh, blind and real answers:
+ * `test/latex/remember-part.test.ts`). Returns the part's text.
+ */
+export function rememberPart(source: string, whole: ParseResult, node: Node): string | undefined {
+  if (!whole.ok || whole.diagnostics.length > 0) return undefined;
+  const { start, end } = node.span;
+  const text = source.slice(start, end);
+  if (text.length === 0 || text.length > recentParses.options.maxSourceLength) return undefined;
+  if (isSpace(text.charCodeAt(0)) || isSpace(text.charCodeAt(text.length - 1))) return undefined;
+  // A node whose span stops short of a closing bracket (a tuple `(E/c, \vec p)` ends at its last
+  // member) spans a text that does not parse alone.
+  if (!balanced(text)) return undefined;
+  // What the parser decides on its whole source before reading it (prose, a reaction) or at its
+  // start (a bracketed equation label such as `(12)` or `(T2 − T1)`, skipped there) could read the
+  // part alone otherwise than as a member of its row.
+  const first = text.charCodeAt(0);
+  if (first === 40 || first === 91 || mayHoldArrow(text) || isProse(text)) return undefined;
+  if (text === source || recentParses.has(text)) return text;
+  recentParses.set(text, { ok: true, tree: start === 0 ? node : rebased(node, start), diagnostics: [] });
+  return text;
+}
+
+/** Whether every `(`, `[` and `{` of a text (escaped braces aside) is closed in it, in order. */
+function balanced(text: string): boolean {
+  const open: number[] = [];
+  for (let k = 0; k < text.length; k++) {
+    const c = text.charCodeAt(k);
+    if (c === 92)
+      k++; // a backslash escapes the next character (`\{`, `\}`)
+    else if (c === 40 || c === 91 || c === 123) open.push(c);
+    else if (c === 41 || c === 93 || c === 125) {
+      const expected = c === 41 ? 40 : c - 2;
+      if (open.pop() !== expected) return false;
+    }
+  }
+  return open.length === 0;
+}
+
+function isSpace(code: number): boolean {
+  return code === 32 || (code >= 9 && code <= 13);
+}
+
+/** A copy of a tree (inert, JSON-safe objects) with every span moved `by` characters left. */
+function rebased<T>(value: T, by: number): T {
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return value.map((item) => rebased(item, by)) as T;
+  const out: Record<string, unknown> = {};
+  for (const key in value) {
+    const v = (value as Record<string, unknown>)[key];
+    if (key === 'span') {
+      const span = v as { start: number; end: number };
+      out[key] = { start: span.start - by, end: span.end - by };
+    } else out[key] = rebased(v, by);
+  }
+  return out as T;
 }
 
 function parseUncached(source: string, options: ParseOptions): ParseResult {

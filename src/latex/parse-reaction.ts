@@ -13,6 +13,16 @@ const ARROWS = new Set([
   'rightleftarrows',
   'xrightarrow',
 ]);
+/**
+ * Whether a text may hold a reaction arrow (one of {@link ARROWS}, written as a command or as a
+ * Unicode arrow): a text without one is never read as a reaction. Cheap, and over-inclusive.
+ */
+export function mayHoldArrow(text: string): boolean {
+  return /\\(?:to|rightarrow|longrightarrow|leftrightarrow|rightleftharpoons|rightleftarrows|xrightarrow)(?![a-zA-Z])|[\u2190-\u21ff\u27f0-\u27ff\u2900-\u297f]/.test(
+    text,
+  );
+}
+
 const FONTS = new Set(['mathrm', 'text', 'textrm', 'rm', 'mathit', 'mathbf', 'operatorname']);
 const ACCENTS = new Set(['bar', 'overline', 'tilde']);
 const SPACING = new Set([',', ';', ':', '!', ' ', 'quad', 'qquad', 'thinspace', '[', ']', '(', ')']);

@@ -31,6 +31,16 @@ export class RecentParses {
     return hit;
   }
 
+  /** Whether a result is stored for `key` (its recency unchanged). */
+  has(key: string): boolean {
+    return this.map.has(key);
+  }
+
+  /** The sources held, least recently used first. */
+  keys(): IterableIterator<string> {
+    return this.map.keys();
+  }
+
   /** Stores a result; evicts the oldest entries past the bounds. Over-long sources are not kept. */
   set(key: string, result: ParseResult): void {
     if (key.length > this.options.maxSourceLength) return;
