@@ -1,5 +1,5 @@
 import type { Node } from '../core/tree.js';
-import { parseLatex, rememberPart } from '../latex/index.js';
+import { parseLatex, rememberJoined, rememberPart } from '../latex/index.js';
 
 /** One piece of a parsed fragment: a single relation, or an expression without one. */
 export interface FormulaPart {
@@ -82,6 +82,8 @@ export function splitFormula(text: string): SplitResult {
       for (let k = 2; k < node.args.length; k++) {
         const right = node.args[k]!;
         const tail = part(text, right.span.start, right.span.end, false);
+        if (first.end === node.args[0]!.span.end && tail.end === right.span.end)
+          rememberJoined(text, parsed, node.args[0]!, right);
         parts.push({
           start: first.start,
           end: tail.end,

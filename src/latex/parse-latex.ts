@@ -64,19 +64,52 @@ export function rememberPart(source: string, whole: ParseResult, node: Node): st
   if (!whole.ok || whole.diagnostics.length > 0) return undefined;
   const { start, end } = node.span;
   const text = source.slice(start, end);
-  if (text.length === 0 || text.length > recentParses.options.maxSourceLength) return undefined;
-  if (isSpace(text.charCodeAt(0)) || isSpace(text.charCodeAt(text.length - 1))) return undefined;
-  // A node whose span stops short of a closing bracket (a tuple `(E/c, \vec p)` ends at its last
-  // member) spans a text that does not parse alone.
-  if (!balanced(text)) return undefined;
-  // What the parser decides on its whole source before reading it (prose, a reaction) or at its
-  // start (a bracketed equation label such as `(12)` or `(T2 − T1)`, skipped there) could read the
-  // part alone otherwise than as a member of its row.
-  const first = text.charCodeAt(0);
-  if (first === 40 || first === 91 || mayHoldArrow(text) || isProse(text)) return undefined;
+  if (!keepable(text)) return undefined;
   if (text === source || recentParses.has(text)) return text;
   recentParses.set(text, { ok: true, tree: start === 0 ? node : rebased(node, start), diagnostics: [] });
   return text;
+}
+
+/**
+ * Like {@link rememberPart}, for the equation `left = right` between two members of a chain of
+ * `whole` that are not adjacent (`W = E_{max} - E_{min} = 4t` also states `W = 4t`), written with
+ * one space on each side of `=`. Returns its text.
+ */
+export function rememberJoined(
+  source: string,
+  whole: ParseResult,
+  left: Node,
+  right: Node,
+): string | undefined {
+  if (!whole.ok || whole.diagnostics.length > 0) return undefined;
+  const a = source.slice(left.span.start, left.span.end);
+  const b = source.slice(right.span.start, right.span.end);
+  const text = `${a} = ${b}`;
+  if (!keepable(a) || !keepable(b) || !keepable(text)) return undefined;
+  if (recentParses.has(text)) return text;
+  const tree: Node = {
+    type: 'relation',
+    ops: ['='],
+    args: [rebased(left, left.span.start), rebased(right, right.span.start - a.length - 3)],
+    span: { start: 0, end: text.length },
+  };
+  recentParses.set(text, { ok: true, tree, diagnostics: [] });
+  return text;
+}
+
+/**
+ * Whether a part's text parses alone as it reads in its row (see {@link rememberPart}): no
+ * surrounding whitespace, brackets balanced (a node whose span stops short of a closing bracket — a
+ * tuple `(E/c, \vec p)` ends at its last member — spans a text that does not parse alone), and
+ * nothing the parser decides on its whole source before reading it (prose, a reaction) or at its
+ * start (a bracketed equation label such as `(12)` or `(T2 − T1)`, skipped there).
+ */
+function keepable(text: string): boolean {
+  if (text.length === 0 || text.length > recentParses.options.maxSourceLength) return false;
+  const first = text.charCodeAt(0);
+  if (isSpace(first) || isSpace(text.charCodeAt(text.length - 1))) return false;
+  if (first === 40 || first === 91 || !balanced(text)) return false;
+  return !mayHoldArrow(text) && !isProse(text);
 }
 
 /** Whether every `(`, `[` and `{` of a text (escaped braces aside) is closed in it, in order. */

@@ -55,6 +55,10 @@ test('a chain link is kept with its spans counted from its own start', () => {
   assert.ok(link?.ok === true);
   assert.equal(link.tree.span.start, 0);
   assert.deepEqual(link, parseLatex('\\frac{1}{2}mv^2 = 9\\,\\mathrm{J}', { cache: false }));
+  // The chain's ends, joined: E = 9 J.
+  const ends = recentParses.get('E = 9\\,\\mathrm{J}');
+  assert.ok(ends?.ok === true);
+  assert.deepEqual(ends, parseLatex('E = 9\\,\\mathrm{J}', { cache: false }));
   recentParses.clear();
 });
 
