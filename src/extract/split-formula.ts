@@ -1,5 +1,6 @@
 import type { Node } from '../core/tree.js';
-import { parseLatex, rememberJoined, rememberPart } from '../latex/index.js';
+import { parseLatex } from '../latex/index.js';
+import { rememberJoined, rememberPart } from '../latex/parse-latex.js';
 
 /** One piece of a parsed fragment: a single relation, or an expression without one. */
 export interface FormulaPart {

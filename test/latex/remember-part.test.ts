@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { bundledAnswers, harshAnswers } from '../../bench/fresh-answers.js';
 import { extractFormulas } from '../../src/extract/extract-formulas.js';
 import { splitFormula } from '../../src/extract/split-formula.js';
-import { parseLatex, recentParses, rememberPart } from '../../src/latex/index.js';
+import { parseLatex, recentParses } from '../../src/latex/index.js';
+import { rememberPart } from '../../src/latex/parse-latex.js';
 
 const blindDir = fileURLToPath(new URL('../blind/', import.meta.url));
 
