@@ -40,6 +40,8 @@ type Entry = {
   readonly value: string;
   readonly offset: number;
   readonly partner?: string;
+  /** The later links of the chain that defined it (`W^2 = X = Y`: Y), its value in other symbols. */
+  readonly links?: readonly string[];
 } | null;
 
 /** What one statement defines: one symbol (through its left side), or products of two symbols. */
@@ -114,17 +116,26 @@ export class AnswerDefinitions {
     const text = temperatureDifference(sides.lhs, sides.rhs) ?? rhs;
     const value = prepare(text);
     if (previous !== undefined) {
+      // A later link of the defining chain (`W^2 = (E + Mc^2)^2 - p^2c^2 = m^2c^4 + M^2c^4 + 2EMc^2`):
+      // the value in other symbols, kept so that a later definition restating it agrees with the chain.
+      if (previous.offset === s.offset) {
+        if (!value.ok || value.kind !== 'expression' || value.variables.includes(name)) return undefined;
+        return { ...previous, links: [...(previous.links ?? []), text] };
+      }
       // Defined again (`z_R = \pi w_0^2/\lambda`, later "where z_R = \frac{\pi w_0^2}{\lambda}"): one
       // definition when the values are equivalent, none when they differ.
       // Written through another defined symbol (`D_1 = D_0 + \frac{2E}{mc^2}`, later `D_1 = \sqrt{…} +
       // \frac{2E}{mc^2}` with `D_0 = \sqrt{…}`): the same value once that symbol is read as defined.
       if (
-        previous.offset !== s.offset &&
-        !sameValue(prepare(previous.value), value) &&
-        !this.#sameThroughOthers(previous.value, text, name, at)
+        sameValue(prepare(previous.value), value) ||
+        this.#sameThroughOthers(previous.value, text, name, at)
       )
-        return null;
-      return undefined;
+        return undefined;
+      // Equal to a later link of the earlier chain (`W = \sqrt{m^2c^4 + M^2c^4 + 2EMc^2}` after the
+      // chain above): the definition is that link, in the symbols the answer settled on.
+      if (previous.links?.some((link) => sameValue(prepare(link), value)) === true)
+        return { symbol: previous.symbol, value: text, offset: s.offset };
+      return null;
     }
     // A value that names the symbol itself is an equation for it, not a definition.
     if (!value.ok || value.kind !== 'expression' || value.variables.includes(name)) return null;
