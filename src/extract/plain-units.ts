@@ -180,6 +180,16 @@ export function plainTextUnits(block: MathBlock, quantities: ReadonlySet<string>
     edits.push({ start, end, text: '\\%', from: block.offset + start, to: block.offset + end });
   }
   if (/[\d⁰¹²³⁴⁵⁶⁷⁸⁹][ \t\\,;:~]+[A-Za-zµμΩ]/.test(block.content)) {
+    // A value with its unit divided by another (`1.0×10⁻⁷ C / 1.602×10⁻¹⁹ C`): the ratio of the two
+    // values, as its writer means it (TeX would divide by the number only and multiply by the unit).
+    for (const m of block.content.matchAll(QUOTIENT)) {
+      const units = [m[2]!, m[4]!].map((u) => quotientUnit(u, quantities));
+      if (units.some((u) => u === undefined)) continue;
+      const start = m.index ?? 0;
+      const end = start + m[0].length;
+      const text = `(${m[1]}\\,\\mathrm{${units[0]}})/(${m[3]}\\,\\mathrm{${units[1]}})`;
+      edits.push({ start, end, text, from: block.offset + start, to: block.offset + end });
+    }
     PLAIN_VALUE.lastIndex = 0;
     for (let m = PLAIN_VALUE.exec(block.content); m !== null; m = PLAIN_VALUE.exec(block.content)) {
       const unit = plainUnit(m[4]!, quantities);
@@ -198,6 +208,29 @@ export function plainTextUnits(block: MathBlock, quantities: ReadonlySet<string>
   edits.sort((a, b) => a.start - b.start);
   const apart = edits.filter((e, i) => i === 0 || e.start >= edits[i - 1]!.end);
   return apart.length === 0 ? block : rewrite(block, apart);
+}
+
+/** A unit symbol with its power, as a quotient of values writes it (`C`, `kg`, `m²`, `s⁻¹`). */
+const QUOTIENT_UNIT = '[A-Za-zµμΩ]{1,3}(?:[⁻¹²³]+|\\^\\{?[-−]?\\d\\}?)?';
+/** Two values with units, one divided by the other (`1.0×10⁻⁷ C / 1.602×10⁻¹⁹ C`, `12 J / 3.0 s`). */
+const QUOTIENT = new RegExp(
+  `(?<![\\w.^{])(${NUMBER})[ \\t]+(${QUOTIENT_UNIT})[ \\t]*/[ \\t]*(${NUMBER})[ \\t]+(${QUOTIENT_UNIT})(?=$|[\\s,;)\\]=≈<>])`,
+  'g',
+);
+
+/**
+ * The TeX of one unit of a quotient of values: a single letter only when it is a plain unit letter the
+ * problem does not use as a quantity (as {@link plainUnit} reads it), a longer word only when the unit
+ * table reads it whole and it is no English word.
+ */
+function quotientUnit(written: string, quantities: ReadonlySet<string>): string | undefined {
+  const m = /^([A-Za-zµμΩ]+)(.*)$/.exec(written);
+  if (m === null) return undefined;
+  const [base, power] = [m[1]!, m[2]!];
+  if (base.length === 1 ? !PLAIN_LETTERS.has(base) || quantities.has(base) : ENGLISH_UNITS.has(base))
+    return undefined;
+  if (!parseUnit(base).ok) return undefined;
+  return `${base}${power === '' ? '' : unicodePower(power)}`;
 }
 
 /** A unit word after a number in plain text (`MV/m`, `mL/s`, `m/s²`, `kW/m³`). */

@@ -38,6 +38,7 @@ import {
   relationSides,
 } from './answer-text.js';
 import { askedExtremum, extremumName } from './asked-extremum.js';
+import { dashRange, wrongArithmetic } from './chain-arithmetic.js';
 import { constantNotations, namedConstants, textSymbols } from './constant-notation.js';
 import { finalStatements, PLUS_MINUS, type Statement, signBranches } from './final-statements.js';
 import {
@@ -1708,6 +1709,14 @@ function judge(
       (s.hedged === 'alternative' || inPart < 2)
     )
       return undefined;
+    // A link of a chain that hedges (`U ≈ 142–284 J/mol ≈ 0.142 kJ/mol`, `≈ 142 J/mol or 284 J/mol`)
+    // commits the chain to no single value.
+    if (test.numerical && hedgedChains().has(chainOf(s))) return undefined;
+    // Arithmetic a chain shows that does not give the number the chain states is working, not the
+    // answer's value: only the statement's other side is tried (chain-arithmetic.ts).
+    const wrong = test.numerical ? arithmetic(s) : undefined;
+    if (wrong !== undefined && wrong.size > 0)
+      return [s.sides!.rhs, s.sides!.lhs].find((t) => !wrong.has(t) && test.accepts(t, false));
     if (test.accepts(s.latex, !s.bare)) return s.latex;
     if (inQuantity(s)) {
       // Both sides divided by the quantity's factor: `qc = X` read as `q = \frac{X}{c}`.
@@ -1750,6 +1759,19 @@ function judge(
   // chains), or one statement read alone.
   const chains = chainsOf(statements);
   const chainOf = (s: Statement) => chains.get(s) ?? `@${s.offset}`;
+  const arithmetic = wrongArithmetic(statements, chainOf);
+  let hedging: Set<string> | undefined;
+  const hedgedChains = (): ReadonlySet<string> => {
+    if (hedging !== undefined) return hedging;
+    hedging = new Set();
+    for (const t of statements) {
+      const hedged =
+        t.hedged !== undefined && !repeated.has(key) && (t.hedged === 'alternative' || inPart < 2);
+      if (hedged || (t.sides !== undefined && (dashRange(t.sides.lhs) || dashRange(t.sides.rhs))))
+        hedging.add(chainOf(t));
+    }
+    return hedging;
+  };
   const unitGoverned = (list: readonly Statement[]): readonly Statement[] => {
     if (!test.numerical) return list;
     const refuted = new Set<string>();

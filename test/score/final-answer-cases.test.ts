@@ -50,7 +50,10 @@ interface Case {
    * answered by as many lone boxes (a quantity none of them gives is wrong, whatever the working met),
    * 52 a plain-text expression with Unicode powers, indices and roots but no digit (`(a_A c²)/(c² +
    * a_A L₀)`, `√nₛ`, `√(gL)`) after a label, 53 a plain-text unit symbol with a prefix (`krad s⁻¹`,
-   * `J kmol⁻¹`) after the closing value; 36 (rows of their own) a number standing in a hedge.
+   * `J kmol⁻¹`) after the closing value, 54 arithmetic a chain shows before the number it states is
+   * the answer's value only when it gives that number, 55 a value with its unit divided by another in
+   * plain text (`1.4×10⁻⁹ C / 1.602×10⁻¹⁹ C`) is their ratio; 36 (rows of their own) a number standing
+   * in a hedge.
    */
   readonly class?: number;
 }
