@@ -236,7 +236,25 @@ function lineSpans(line: string, bold: readonly { start: number; end: number }[]
 function breaksBefore(tokens: readonly Token[], j: number): boolean {
   // Bold text after a relation continues its chain (`t = … = **(2π + 4a/b)√(m/k)**`).
   const bold = /^(?:\*\*|__)/.test(tokens[j]!.text) && !/(?:[=≈<>⇒→]|\\[a-zA-Z]+)$/.test(tokens[j - 1]!.text);
-  return bold || restatement(tokens, j) > 0;
+  return bold || restatement(tokens, j) > 0 || aside(tokens, j);
+}
+
+/**
+ * Whether token `j` opens an aside in parentheses that states a relation of its own after a value or
+ * a symbol (`absorbs 3.00 MeV (|Q| = 3.00 MeV, endothermic)`, `v = 3 m/s (v = 10.8 km/h)`): it is
+ * another statement, not a factor of the one before it. Not after an operator (`√(2gh = …)`), nor a
+ * bracket closed in its own token (`(1/2)mv^2 = mgh`).
+ */
+function aside(tokens: readonly Token[], j: number): boolean {
+  const raw = tokens[j]!.text;
+  if (!raw.startsWith('(') || raw.includes(')') || /[=+\-*/^(<>≈]$|\\[a-zA-Z]+$/.test(tokens[j - 1]!.text))
+    return false;
+  let group = raw;
+  for (let m = j + 1; m < tokens.length && m < j + 8; m++) {
+    group += ` ${tokens[m]!.text}`;
+    if (tokens[m]!.text.includes(')')) return RELATION.test(group);
+  }
+  return false;
 }
 
 /**
@@ -288,6 +306,11 @@ function trimRun(line: string, from: number, to: number): { text: string; start:
   // between statements.
   while (b > a && /[\s.,;:!?*✓✔—–⇒→]/.test(line[b - 1]!)) b--;
   while (a < b && /[*:,⇒→⟹\s]/.test(line[a]!)) a++;
+  // The parenthesis of an aside (`(|Q| = 3.00 MeV, endothermic)`) opened or closed outside the run.
+  const depth = (t: string) => (t.match(/\(/g) ?? []).length - (t.match(/\)/g) ?? []).length;
+  if (line[a] === '(' && depth(line.slice(a, b)) > 0) a++;
+  while (b > a && line[b - 1] === ')' && depth(line.slice(a, b)) < 0) b--;
+  while (b > a && /[\s.,;:!?*]/.test(line[b - 1]!)) b--;
   // Bold markers inside the run (`Mg = m\omega^2 r ⇒ **\omega = \sqrt{g/r}**`) emphasize its result:
   // blanked, so the run reads as the math it holds (`x**2` keeps its power).
   const text = line

@@ -52,8 +52,9 @@ interface Case {
    * a_A L₀)`, `√nₛ`, `√(gL)`) after a label, 53 a plain-text unit symbol with a prefix (`krad s⁻¹`,
    * `J kmol⁻¹`) after the closing value, 54 arithmetic a chain shows before the number it states is
    * the answer's value only when it gives that number, 55 a value with its unit divided by another in
-   * plain text (`1.4×10⁻⁹ C / 1.602×10⁻¹⁹ C`) is their ratio; 36 (rows of their own) a number standing
-   * in a hedge.
+   * plain text (`1.4×10⁻⁹ C / 1.602×10⁻¹⁹ C`) is their ratio, 56 a relation in a parenthesised aside in
+   * plain text (`(|Q| = 1.19 MeV, absorbed)`) is a statement of its own; 36 (rows of their own) a
+   * number standing in a hedge.
    */
   readonly class?: number;
 }
