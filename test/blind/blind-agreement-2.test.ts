@@ -13,10 +13,11 @@ import { guardBlindSet } from './guard-blind-set.js';
  * read as written — units outside the math, bare unit letters, `%`, bars, ion charges, bold values:
  * 52, 25, 37, 24; symbolic forms — equations solved up to a factor, ± pairs under one name, the
  * answer's definitions through a power or in components, values stated after "has": 53, 27, 37, 25;
- * a relation between givens the reference states, MR = mr: 53, 27, 37, 26).
+ * a relation between givens the reference states, MR = mr: 53, 27, 37, 26; a relation in a
+ * parenthesised aside, `(|Q| = 3.00 MeV, endothermic)` after "Q is negative": 54, 27, 37, 26).
  */
 const RIGHT_ACCEPTED_FLOOR = {
-  bundled: 53,
+  bundled: 54,
   phybench: 27,
   scibench: 37,
   olympiadbench: 26,
