@@ -47,7 +47,9 @@ test('near misses of accepted numerical final answers are rejected (×1.03, ×0.
 /**
  * Hedges the grader still accepts, per form (measured 2026-11-27 over blind sets 1–5 and the bundled
  * answers graded right: 163 answers, 995 hedges read, 6 accepted; `HEDGE_REPORT=1` prints them — 460 of 1,579 before hedges were
- * read). Left: a hedge after a ratio of numbers (`\frac{17.1}{7.07} \approx 2.4 \text{ or } 4.8`: a
+ * read; over sets 1–7 once a chain's arithmetic answered only when it gives the number the chain states:
+ * 166 answers, 1,030 read, the same 6 accepted — a range or an alternative inside a chain commits it to
+ * no value, whatever its last link restates). Left: a hedge after a ratio of numbers (`\frac{17.1}{7.07} \approx 2.4 \text{ or } 4.8`: a
  * link, no quantity) and a bold plain-text hedge after a statement the extractor reads elsewhere
  * (`**λ ≈ either 1.10 or 2.20 μm**`). Ceilings: they may only fall.
  */
