@@ -54,19 +54,25 @@ export function parseLatex(source: string, options: ParseOptions = {}): ParseRes
  * to split it into formulas (a chain `a = b = c` into `a = b` and `b = c`, a list into its items) and
  * then prepares each formula, which parses its text again; with the part kept, that parse is a
  * lookup. `node` is a node of `whole` or a relation built from two of them (a chain's link, `args`
- * adjacent members). Kept only when `whole` parsed with the default limits and without a diagnostic,
- * and the text has no surrounding whitespace: the parser reads each member of a chain and each item
- * of a list without looking past it, so the part's own parse is this same tree (checked on every
- * chain link, side and list item of the bundled, harsh, blind and real answers:
- * `test/latex/remember-part.test.ts`). Returns the part's text.
+ * adjacent members). Kept only when `whole` parsed with the default limits and without a diagnostic;
+ * read off when first asked for (most sides are never read alone), and only where the part parses
+ * alone as it reads in its row ({@link keepable}; parsed then otherwise): the parser reads each
+ * member of a chain and each item of a list without looking past it, so the part's own parse is
+ * this same tree (checked on every chain link, side and list item of the bundled, harsh and blind
+ * answers: `test/latex/remember-part.test.ts`). Returns the part's text.
  */
 export function rememberPart(source: string, whole: ParseResult, node: Node): string | undefined {
   if (!whole.ok || whole.diagnostics.length > 0) return undefined;
   const { start, end } = node.span;
   const text = source.slice(start, end);
-  if (!keepable(text)) return undefined;
-  if (text === source || recentParses.has(text)) return text;
-  recentParses.set(text, { ok: true, tree: start === 0 ? node : rebased(node, start), diagnostics: [] });
+  if (text === source || !fits(text) || recentParses.has(text)) return text;
+  // Read off when first asked for (most sides are never read alone); a part that would not parse
+  // alone as it reads in its row is parsed then.
+  recentParses.setLazy(text, () =>
+    keepable(text)
+      ? { ok: true, tree: start === 0 ? node : rebased(node, start), diagnostics: [] }
+      : parseUncached(text, {}),
+  );
   return text;
 }
 
@@ -85,16 +91,23 @@ export function rememberJoined(
   const a = source.slice(left.span.start, left.span.end);
   const b = source.slice(right.span.start, right.span.end);
   const text = `${a} = ${b}`;
-  if (!keepable(a) || !keepable(b) || !keepable(text)) return undefined;
-  if (recentParses.has(text)) return text;
-  const tree: Node = {
-    type: 'relation',
-    ops: ['='],
-    args: [rebased(left, left.span.start), rebased(right, right.span.start - a.length - 3)],
-    span: { start: 0, end: text.length },
-  };
-  recentParses.set(text, { ok: true, tree, diagnostics: [] });
+  if (!fits(text) || recentParses.has(text)) return text;
+  recentParses.setLazy(text, () => {
+    if (!keepable(a) || !keepable(b) || !keepable(text)) return parseUncached(text, {});
+    const tree: Node = {
+      type: 'relation',
+      ops: ['='],
+      args: [rebased(left, left.span.start), rebased(right, right.span.start - a.length - 3)],
+      span: { start: 0, end: text.length },
+    };
+    return { ok: true, tree, diagnostics: [] };
+  });
   return text;
+}
+
+/** Whether a text is one the cache of recent parses keeps. */
+function fits(text: string): boolean {
+  return text.length > 0 && text.length <= recentParses.options.maxSourceLength;
 }
 
 /**
@@ -105,7 +118,7 @@ export function rememberJoined(
  * start (a bracketed equation label such as `(12)` or `(T2 − T1)`, skipped there).
  */
 function keepable(text: string): boolean {
-  if (text.length === 0 || text.length > recentParses.options.maxSourceLength) return false;
+  if (text.length === 0) return false;
   const first = text.charCodeAt(0);
   if (isSpace(first) || isSpace(text.charCodeAt(text.length - 1))) return false;
   if (first === 40 || first === 91 || !balanced(text)) return false;

@@ -17,16 +17,17 @@ export interface RecentParsesOptions {
  * the second parse is a lookup. Results are immutable, so a hit returns the very same object.
  */
 export class RecentParses {
-  private readonly map = new Map<string, ParseResult>();
+  private readonly map = new Map<string, ParseResult | (() => ParseResult)>();
   private chars = 0;
 
   constructor(readonly options: RecentParsesOptions) {}
 
   /** The result stored for `key` (marked as recently used), or undefined. */
   get(key: string): ParseResult | undefined {
-    const hit = this.map.get(key);
-    if (hit === undefined) return undefined;
+    const held = this.map.get(key);
+    if (held === undefined) return undefined;
     this.map.delete(key);
+    const hit = typeof held === 'function' ? held() : held;
     this.map.set(key, hit);
     return hit;
   }
@@ -41,8 +42,16 @@ export class RecentParses {
     return this.map.keys();
   }
 
+  /**
+   * Stores a result computed when first asked for (`make` runs at most once, on the first
+   * {@link get}): for parts a parse was already made for, most of which are never asked for.
+   */
+  setLazy(key: string, make: () => ParseResult): void {
+    this.set(key, make);
+  }
+
   /** Stores a result; evicts the oldest entries past the bounds. Over-long sources are not kept. */
-  set(key: string, result: ParseResult): void {
+  set(key: string, result: ParseResult | (() => ParseResult)): void {
     if (key.length > this.options.maxSourceLength) return;
     if (this.map.delete(key)) this.chars -= key.length;
     this.map.set(key, result);

@@ -96,8 +96,12 @@ interface PinnedTexts {
   readonly prepared: Map<string, PreparedAnswer>;
 }
 
-/** Most texts of one problem kept prepared beside the answer cache. */
+/**
+ * Most texts of one problem, and of all problems together, kept prepared beside the answer cache
+ * (a dataset's own texts, as its prepared nodes are; past the bounds a text goes to the answer cache).
+ */
 const MAX_PINNED = 128;
+const MAX_PINNED_TOTAL = 20_000;
 
 /**
  * A problem's statement, node formulas, final answers and constants map, joined: a formula whose
@@ -229,6 +233,7 @@ export function createScorer(problems: readonly Problem[], options: ScorerOption
   // contradiction check prepare the expected answers, their sides and the nodes' formulas for every
   // answer, and in the answer cache they would be evicted by the answers' own fresh formulas.
   const pinnedOf = new WeakMap<Problem, PinnedTexts>();
+  let pinnedTotal = 0;
   const pinned = (problem: Problem): PinnedTexts => {
     let known = pinnedOf.get(problem);
     if (known === undefined)
@@ -260,7 +265,11 @@ export function createScorer(problems: readonly Problem[], options: ScorerOption
     // A text of the problem's own reference is kept apart (see `pinned`): first come, up to MAX_PINNED.
     const reference = pinned(problem);
     let p = reference.prepared.get(latex);
-    const pin = p === undefined && reference.prepared.size < MAX_PINNED && reference.text.includes(latex);
+    const pin =
+      p === undefined &&
+      reference.prepared.size < MAX_PINNED &&
+      pinnedTotal < MAX_PINNED_TOTAL &&
+      reference.text.includes(latex);
     const key = `${constants}\u0000${latex}`;
     if (p === undefined && !pin) p = answerCache.get(key);
     if (p !== undefined) {
@@ -277,8 +286,10 @@ export function createScorer(problems: readonly Problem[], options: ScorerOption
       );
       p = { formula: run.value, work: run.work };
       // Flattened: as concatenated, the key holds the formula's LaTeX as a slice of the whole response.
-      if (pin) reference.prepared.set(flatString(latex), p);
-      else answerCache.set(flatString(key), p);
+      if (pin) {
+        reference.prepared.set(flatString(latex), p);
+        pinnedTotal++;
+      } else answerCache.set(flatString(key), p);
       // As on a cache hit: a preparation that does not fit in what the response has left is unused.
       if (workExhausted()) return budgetSpent(latex);
     }

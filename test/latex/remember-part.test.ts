@@ -63,9 +63,9 @@ test('a chain link is kept with its spans counted from its own start', () => {
   recentParses.clear();
 });
 
-test('no part is kept whose text would not parse alone, or from a row with diagnostics', () => {
+test('a part whose text would not parse alone as it reads in its row is parsed, not read off the row', () => {
   recentParses.clear();
-  // A tuple's span ends at its last member: `P_m = (E_m/c, \vec p` is not kept as a parse.
+  // A tuple's span ends at its last member: `P_m = (E_m/c, \vec p` does not parse alone.
   const source = 'P_m = (E_m/c, \\vec p) = Q';
   const whole = parseLatex(source);
   assert.ok(whole.ok);
@@ -76,10 +76,21 @@ test('no part is kept whose text would not parse alone, or from a row with diagn
   const short = { type: 'relation', ops: ['='], args: [lhs, tuple], span: { start: 0, end: tuple.span.end } };
   const text = source.slice(0, tuple.span.end);
   if (!text.endsWith(')')) {
-    assert.equal(rememberPart(source, whole, short as typeof tree), undefined);
-    assert.equal(recentParses.get(text), undefined);
+    assert.equal(rememberPart(source, whole, short as typeof tree), text);
+    const kept = recentParses.get(text);
+    assert.equal(kept?.ok, false);
+    assert.deepEqual(kept, parseLatex(text, { cache: false }));
   }
-  // Text with surrounding spaces, and rows parsed with a warning, are not kept either.
+  // Alone, `(T_2 - T_1)` reads as an equation label and `\text{H}_2 \to \text{H}` as a reaction.
+  for (const [row, part] of [
+    ['\\Delta T = (T_2 - T_1)', '(T_2 - T_1)'],
+    ['x = 1, \\text{H}_2 \\to \\text{H} + \\text{H}', '\\text{H}_2 \\to \\text{H} + \\text{H}'],
+  ] as const) {
+    recentParses.clear();
+    splitFormula(row);
+    assert.deepEqual(recentParses.get(part), parseLatex(part, { cache: false }), part);
+  }
+  // Rows parsed with a warning keep no part.
   const warned = parseLatex('= 5, x = 3');
   assert.ok(warned.ok && warned.diagnostics.length > 0);
   if (warned.ok && warned.tree.type === 'list')
