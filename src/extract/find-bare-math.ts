@@ -153,7 +153,7 @@ const TABLE_ROW = /^[ \t]*\|.*\|[ \t]*$|\s\|\s|\|[ \t]*:?-{3,}/;
 /** A value written in bold, `**5**`, `**91°**`, `__3.2 m/s__`: the number and its unit, if any. */
 const BOLD = /(\*\*|__)([^*_\n]{1,60}?)\1/g;
 const BOLD_VALUE =
-  /^[-−]?\d+(?:\.\d+)?(?:\s*(?:×|\\times)\s*10(?:\^\{?[-−]?\d+\}?|\^[-−]?\d+|[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+))?(?:\s*(°|%|[A-Za-zµμΩÅ][^\s]*(?:\s[A-Za-z/·^⁻¹²³-]+)?))?$/;
+  /^[-−]?\d+(?:\.\d+)?(?:\s*(?:×|·|\\times|\\cdot)\s*10(?:\^\{?[-−]?\d+\}?|\^[-−]?\d+|[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+))?(?:\s*(°|%|[A-Za-zµμΩÅ][^\s]*(?:\s[A-Za-z/·^⁻¹²³-]+)?))?$/;
 
 /** Spans of a line holding a bold value (offsets of the value, inside the markers). */
 function boldValues(line: string): { text: string; start: number; end: number }[] {
@@ -287,7 +287,7 @@ const MARKER = /^\((?:[a-h]|i{1,3}|iv|v|vi{1,3})\)$/;
 const VALUE_END = /(?:[\d⁰¹²³⁴⁵⁶⁷⁸⁹]|[A-Za-zµμΩÅ°%]|\})$/;
 /** A value restated in parentheses: an optional relation, a number, an optional unit. */
 const RESTATED =
-  /^\((?:≈|~|=|\\approx\s)?\s*[-−]?\d+(?:\.\d+)?(?:\s*(?:×|\\times)\s*10\S*)?\s*(?:[A-Za-zµμΩÅ°%][^\s()]*(?:\s[A-Za-zµμΩ][^\s()]*)?)\)$/;
+  /^\((?:≈|~|=|\\approx\s)?\s*[-−]?\d+(?:\.\d+)?(?:\s*(?:×|·|\\times|\\cdot)\s*10\S*)?\s*(?:[A-Za-zµμΩÅ°%][^\s()]*(?:\s[A-Za-zµμΩ][^\s()]*)?)\)$/;
 
 function keep(text: string, whole: boolean, copula: boolean): boolean {
   if (RELATION.test(text)) return /[A-Za-z0-9\\α-ωΑ-Ω]/.test(text.replace(/\\[a-zA-Z]+/g, 'x'));
@@ -360,10 +360,11 @@ function isProse(tokens: readonly Token[], k: number): boolean {
   if (MATH_WORDS.has(word)) return false;
   const previous = tokens[k - 1]?.text;
   // A unit word right after a number (`5 kg`, `3.2 m/s` is not a word): part of the value.
-  // So after a power of ten in superscripts or a caret (`1.85 × 10¹⁰ Bq`, `3.7 × 10^{3} km`).
+  // So after a power of ten in superscripts or a caret (`1.85 × 10¹⁰ Bq`, `3.7 × 10^{3} km`,
+  // `1.85*10^(10) Bq`).
   if (
     previous !== undefined &&
-    /(?:\d|10[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+|10\^\{[-−+]?\d+\})$/.test(previous) &&
+    /(?:\d|10[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+|10\^\{[-−+]?\d+\}|10\^\([-−+]?\d+\))$/.test(previous) &&
     parseUnit(word).ok
   )
     return false;

@@ -14,9 +14,12 @@ import type { MathBlock } from './find-math-blocks.js';
  * Both rewrite the block's content (`60\,\mathrm{cm}`) and keep a map back to the answer's offsets.
  */
 
-/** A number as a value is written: `60`, `-3.5`, `64,100`, `1.02\times10^{-3}`, `2.0×10⁹`, `6e22`. */
+/**
+ * A number as a value is written: `60`, `-3.5`, `64,100`, `1.02\times10^{-3}`, `2.0×10⁹`, `6e22`,
+ * `3.2*10^(-5)`.
+ */
 const NUMBER =
-  /[-−]?(?:[1-9]\d{0,2}(?:(?:,|\{,\})\d{3})+(?!\d)|\d+)(?:\.\d+)?(?:\s*(?:\\times|×|\\cdot|·)\s*10\s*(?:\^\s*(?:\{\s*[-−]?\d+\s*\}|[-−]?\d+)|[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+)|[eE][-+−]?\d+)?/
+  /[-−]?(?:[1-9]\d{0,2}(?:(?:,|\{,\})\d{3})+(?!\d)|\d+)(?:\.\d+)?(?:\s*(?:\\times|×|\\cdot|·|\*)\s*10\s*(?:\^\s*(?:\{\s*[-−]?\d+\s*\}|\(\s*[-−]?\d+\s*\)|[-−]?\d+)|[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+)|[eE][-+−]?\d+)?/
     .source;
 /** Before a stated value: the start, a relation, `:` or `(` (never an operator: `1/600` mm is not 1/(600 mm)). */
 const STATED_BEFORE = /(?:^|[=≈≃<>:(]|\\(?:approx|simeq|sim|le|ge|leq|geq|lt|gt))\s*/.source;

@@ -75,7 +75,7 @@ export interface AnswerSection {
  */
 export function answerSections(response: string): AnswerSection[] {
   const marker =
-    /(^|\n)[ \t]*(?:\|[ \t]*)?(?:[-*+•][ \t]+)?(?:#{1,6}[ \t]*)?(?:(?:\*\*|__)?[ \t]*(?:final[ \t]+)?answers?[ \t]*:[ \t]*(?:\*\*|__)?[ \t]*)?(?:\*\*|__)?[ \t]*(?:part[ \t]+)?\(([a-h])\)/gi;
+    /(^|\n)[ \t]*(?:\|[ \t]*)?(?:[-*+•][ \t]+)?(?:#{1,6}[ \t]*)?(?:(?:\*\*|__)?[ \t]*(?:final[ \t]+)?answers?[ \t]*:[ \t]*(?:\*\*|__)?[ \t]*)?(?:\*\*|__)?[ \t]*(?:part[ \t]+)?(?:\\item(?:[ \t]*\[|[ \t]+))?\(([a-h])\)/gi;
   const starts: { letter: string; at: number }[] = [];
   for (const m of response.matchAll(marker)) {
     const letter = m[2]!.toLowerCase();

@@ -422,7 +422,11 @@ function statementSides(latex: string): { lhs: string; rhs: string } | undefined
  * statement it follows: an expression earlier in the run (`E = 2E_1\cos 30°`), which numbers are
  * never compared with, does not hide the hedge.
  */
-function distinctValues(run: readonly Statement[], tools: ContradictionTools, written: Written): Statement[] {
+function distinctValues(all: readonly Statement[], tools: ContradictionTools, written: Written): Statement[] {
+  // A unitless link of a chain that writes its unit once, at the end (`\lambda = 72.94 \approx
+  // 72.9\,\mathrm{nm}`), is that number in the unit: it restates the link with the unit, and is
+  // not another value beside the answer's earlier `7.29\times10^{-8}\,\mathrm{m}`.
+  const run = all.filter((s) => !restatesInChainUnit(s, all, written));
   // Numbers are compared with numbers and expressions with expressions: a chain's expression
   // (`\lambda = \frac{hc}{E} = 7.29\times10^{-8}\,\mathrm{m}`) is never compared with its numbers, so
   // it must not hide the numbers' hedge that follows (`\lambda \approx 72.9 \text{ or } 146\,\mathrm{nm}`).
@@ -445,6 +449,23 @@ function distinctValues(run: readonly Statement[], tools: ContradictionTools, wr
     if (alternative.index === -1 && differ(before, alternative, tools, written)) return [before, alternative];
   }
   return [];
+}
+
+/** Whether `s` is a unitless number of a chain whose link with a unit states the same number. */
+function restatesInChainUnit(s: Statement, run: readonly Statement[], written: Written): boolean {
+  const w = written(s.value);
+  if (w === undefined || !('value' in w) || w.asWritten === undefined || w.asWritten.unit) return false;
+  const bare = w.asWritten;
+  return run.some((t) => {
+    if (t === s || t.formula.offset !== s.formula.offset) return false;
+    const u = written(t.value);
+    return (
+      u !== undefined &&
+      'value' in u &&
+      u.asWritten?.unit === true &&
+      sameValue({ value: bare.value, unit: w.unit }, { value: u.asWritten.value, unit: u.unit })
+    );
+  });
 }
 
 /**

@@ -1954,7 +1954,7 @@ function closingValue(
     const tail = response
       .slice(end.offset, lineEnd < 0 ? undefined : lineEnd)
       .replace(
-        /\\(?:times|cdot|approx|simeq|[,;:! ])|\^\s*\{?\s*[-−]?\d+\s*\}?|(\d)[eE][-+]?\d+|\^\s*\{?\s*\\circ\s*\}?|\\(?:text|mathrm)\s*\{\s*°\s*\}|\\degree(?![a-zA-Z])|°/g,
+        /\\tag\*?\s*\{[^{}]*\}|\\q?quad\s*\(\d+\)|\\(?:times|cdot|approx|simeq|[,;:! ])|\^\s*\{?\s*[-−]?\d+\s*\}?|(\d)[eE][-+]?\d+|\^\s*\{?\s*\\circ\s*\}?|\\(?:text|mathrm)\s*\{\s*°\s*\}|\\degree(?![a-zA-Z])|°/g,
         ' $1',
       );
     if (/\d[^\p{L}°%]*[\p{L}°%]/u.test(tail)) return undefined;
@@ -1973,7 +1973,8 @@ function declared(s: Statement, response: string): boolean {
 
 /**
  * Whether a statement is all its line says: only math delimiters, `\displaystyle`, list and bold
- * marks, an `Answer:` label ("The answer is") before it, and a stop after it.
+ * marks, an `\item`, an `Answer:` label ("The answer is", `\text{Answer: }` inside the math) before
+ * it, and an equation number (`\tag{1}`, `\qquad (2)`) and a stop after it.
  */
 function aloneOnLine(s: Statement, response: string): boolean {
   if (!response.startsWith(s.latex, s.offset)) return false;
@@ -1982,9 +1983,12 @@ function aloneOnLine(s: Statement, response: string): boolean {
   const before = response.slice(start, s.offset);
   const after = response.slice(s.offset + s.latex.length, stop < 0 ? undefined : stop);
   return (
-    /^[\s>*_-]*(?:(?:\d+\.|\(?[a-z]\))\s+)?(?:\*\*)?(?:(?:the\s+)?(?:final\s+)?answers?(?:\s+is)?\s*:?\s*(?:\*\*)?\s*)?(?:\$\$?|\\\[|\\\()?\s*(?:\\displaystyle\s*)?$/i.test(
+    /^[\s>*_-]*(?:(?:\d+\.|\(?[a-z]\)|\\item(?:\s*\[[^\]]*\])?)\s*)?(?:\*\*)?(?:(?:the\s+)?(?:final\s+)?answers?(?:\s+is)?\s*:?\s*(?:\*\*)?\s*)?(?:\$\$?|\\\[|\\\()?\s*(?:\\displaystyle\s*)?(?:\\text\s*\{\s*(?:final\s+)?answers?\s*:?\s*\}\s*)?$/i.test(
       before,
-    ) && /^\s*[.,;]?\s*(?:\$\$?|\\\]|\\\))?\s*[.,;]?\s*(?:\*\*)?\s*$/.test(after)
+    ) &&
+    /^\s*[.,;]?\s*(?:\\tag\*?\s*\{[^{}]*\}|\\q?quad\s*\(\d+\))?\s*(?:\$\$?|\\\]|\\\))?\s*[.,;]?\s*(?:\*\*)?\s*$/.test(
+      after,
+    )
   );
 }
 

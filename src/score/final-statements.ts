@@ -345,7 +345,10 @@ class Relation extends BaseStatement implements Statement {
       // `\theta_B' = \theta_t` states θ_B' in terms of θ_t, not θ_t: a right side names the
       // quantity only when the left is not a lone quantity itself (`2.5 = v` does).
       if (i === 1 && this.variablesOf(0)?.length === 1 && isLone(this.sides.lhs)) continue;
-      if ((vars === undefined || sameSet(vars, quantity)) && this.keyOf(i) === key) return true;
+      // The magnitude of the vector of that name (`|\vec{F}|`, `\|\mathbf{v}_0\|`) is the quantity too.
+      const side = this.keyOf(i);
+      if ((vars === undefined || sameSet(vars, quantity)) && (side === key || side === `abs(vec(${key}))`))
+        return true;
       // The quantity times a factor that cancels exactly (`t \cdot \frac{K}{K}`) names it too.
       const tree = this.tree;
       if (
@@ -425,10 +428,11 @@ function inProse(response: string, offset: number, kind: string): boolean {
     .slice(lineStart, offset)
     .replace(/(?:\$+|\\\(|\\\[)\s*$/, '')
     .trim();
-  // After a sub-question marker, at the line's start or later on it (`(a) 3.20 h (b) 2.40×10⁹ Bq`).
+  // After a sub-question marker, at the line's start or later on it (`(a) 3.20 h (b) 2.40×10⁹ Bq`), or
+  // an `\item` of a list (`\item[(c)] $0.230$`).
   return !(
     before === '' ||
-    /^(?:[-*•]|\d+[.)]|\(?[a-z]\))$/i.test(before) ||
+    /^(?:[-*•]|\d+[.)]|\(?[a-z]\)|\\item(?:\s*\[\(?[a-z\d]+[.)]?\])?)$/i.test(before) ||
     /(?:^|\s)(?:\*\*|__)?\([a-h]\)(?:\*\*|__)?$/.test(before) ||
     STATES.test(before)
   );

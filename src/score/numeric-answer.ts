@@ -240,7 +240,7 @@ const BARE_ATOM = String.raw`[A-Za-zµμΩ]{1,3}(?:\^\{?-?\d\}?|[⁻¹²³]+)?`;
 const ATOM_GAP = String.raw`\s*(?:\\[,;: ]|~|\\cdot|·|\s)\s*`;
 /** A value written as a number and bare unit symbols apart (`9.13×10⁻³⁵ J s`, `2.0\,N\,m`). */
 const VALUE_THEN_ATOMS = new RegExp(
-  String.raw`^\s*([-−]?\d+(?:\.\d+)?(?:\s*(?:×|\\times|\\cdot)\s*10(?:\^\{?[-−]?\d+\}?|[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+))?)(?:${ATOM_GAP}|\s*)(${BARE_ATOM}(?:${ATOM_GAP}${BARE_ATOM}){1,3})\s*$`,
+  String.raw`^\s*([-−]?\d+(?:\.\d+)?(?:\s*(?:×|·|\\times|\\cdot)\s*10(?:\^\{?[-−]?\d+\}?|[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+))?)(?:${ATOM_GAP}|\s*)(${BARE_ATOM}(?:${ATOM_GAP}${BARE_ATOM}){1,3})\s*$`,
 );
 
 /** A unit's Unicode power as TeX writes it: `⁻¹` → `^{-1}`. */

@@ -12,7 +12,7 @@ export interface ProseValue {
 }
 
 /** A number as prose writes one: `15`, `0.07`, `-3.5`, `2.8×10⁻²`, `6.2e11`. */
-const NUMBER = String.raw`[-−]?\d+(?:\.\d+)?(?:\s*(?:×|\\times|x)\s*10(?:\^\{?[-−]?\d+\}?|[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+)|[eE][-+−]?\d+)?`;
+const NUMBER = String.raw`[-−]?\d+(?:\.\d+)?(?:\s*(?:×|·|\\times|\\cdot|x)\s*10(?:\^\{?[-−]?\d+\}?|[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+)|[eE][-+−]?\d+)?`;
 /** A unit written after a number in prose: one word, with a slash or powers (`cm`, `L/s`, `kW/m³`, `light-years`, `mol %`). */
 const UNIT = String.raw`(?:mol(?:e)?\s*%|%|[A-Za-zµμΩÅ°][A-Za-zµμΩ°/²³⁻¹·^0-9-]*)`;
 /** A number, a space, a unit, ending at a space or punctuation. */
@@ -119,7 +119,7 @@ function valueLatex(number: string, unit: string, names: (word: string) => boole
 function texNumber(number: string): string {
   return number
     .replace(/−/g, '-')
-    .replace(/\s*(?:×|\\times|x)\s*10/, '\\times10')
+    .replace(/\s*(?:×|·|\\times|\\cdot|x)\s*10/, '\\times10')
     .replace(/10([⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+)$/, (_, p: string) => `10^{${[...p].map((c) => SUPERSCRIPTS[c]).join('')}}`);
 }
 

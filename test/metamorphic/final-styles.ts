@@ -4,8 +4,11 @@
 // spellings, `\approx`, degrees, a trailing period, the reference's name; a DeepSeek-R1 `<think>`
 // block ending on a wrong attempt, the Minerva "The final answer is $…$. I hope it is correct." tail,
 // a markdown table of the parts, `**(a)** \(\boxed{…}\)`, a plain "Therefore, v = 3.2 m/s.", a code
-// fence, `aligned`/`align*` chains ending in the value, `\text{ m/s}` in a box, `= 3.24 \approx 3.2` —
-// keeping the value or expression. A rewrite keeps the verdict (right stays accepted, wrong stays rejected); a near miss of
+// fence, `aligned`/`align*` chains ending in the value, `\text{ m/s}` in a box, `= 3.24 \approx 3.2`,
+// a Qwen/Llama `## Step N:` chain closed by "The final answer is: $\boxed{…}$", Gemini's bulleted
+// inline values, `\begin{enumerate}\item[(a)]`, equation numbers (`\tag{1}`, `\qquad (2)`),
+// `\text{Answer: }` inside the math, programming notation (`3.2E-5`, `3.2 × 10^-5`, `3.2*10^(-5)`),
+// `6,371 km`, `$v = 3.2$ m/s.`, `|\vec{F}|` for F, "(to 2 s.f.)" — keeping the value or expression. A rewrite keeps the verdict (right stays accepted, wrong stays rejected); a near miss of
 // a right answer rendered in the same style (×1.03, ×2, the sign, a unit prefix) must be rejected.
 import { GREEK } from '../../src/latex/grammar/greek.js';
 import { SUBSCRIPTS, SUPERSCRIPTS, UNICODE_TOKENS } from '../../src/latex/grammar/unicode.js';
@@ -540,7 +543,7 @@ export function toPlain(latex: string): string | undefined {
 // Rendering values
 
 /** How a number's power of ten is written. */
-export type Exponent = 'times' | 'cdot' | 'e' | 'unicode-times' | 'unicode-cdot';
+export type Exponent = 'times' | 'cdot' | 'e' | 'E' | 'caret' | 'star' | 'unicode-times' | 'unicode-cdot';
 /** How a unit is written. */
 export type UnitSpelling =
   | 'as-text'
@@ -611,6 +614,12 @@ export function renderNumber(v: NumberValue, exponent: Exponent, latex: boolean,
       return `${sign}${mant}\\cdot 10^{${e}}`;
     case 'e':
       return `${sign}${mant}e${e}`;
+    case 'E':
+      return `${sign}${mant}E${e}`;
+    case 'caret':
+      return `${sign}${mant} × 10^${e}`;
+    case 'star':
+      return `${sign}${mant}*10^(${e})`;
     case 'unicode-times':
       return `${sign}${mant}×10${superscript(e).replace('-', '⁻')}`;
     case 'unicode-cdot':
@@ -882,7 +891,112 @@ export const STYLES: Readonly<Record<string, Style>> = {
       return value === undefined ? undefined : `$$${s.name} = ${finer} \\approx ${value}$$`;
     }),
   ),
+  // Qwen2.5-Math / Llama: a `## Step N:` chain closed by "The final answer is: $\boxed{…}$", the value alone.
+  'step-chain-boxed': (parts) =>
+    parts.length !== 1
+      ? undefined
+      : wrapLatex(
+          render.latex({ name: undefined, value: parts[0]!.statement.value }),
+          (x) =>
+            `## Step 1: Set up and solve\n\n${HEAD}\n\n## Step 2: State the result\n\nThe final answer is: $\\boxed{${x}}$`,
+        ),
+  // Gemini: `**Final Answer:**`, then a bulleted list of inline values, one per part.
+  'gemini-bullets': (parts) => {
+    const out: string[] = [];
+    for (const [i, p] of parts.entries()) {
+      const x = render.latex(p.statement);
+      if (x === undefined) return undefined;
+      out.push(parts.length > 1 ? `*   **${label(p, i)}** $${x}$` : `*   $${x}$`);
+    }
+    return `**Final Answer:**\n\n${out.join('\n')}`;
+  },
+  // An `enumerate` environment, `\item[(a)]` for each part.
+  enumerate: (parts) => {
+    const out: string[] = [];
+    for (const p of parts) {
+      const x = render.latex(p.statement);
+      if (x === undefined) return undefined;
+      out.push(`\\item${p.letter === undefined ? '' : `[(${p.letter})]`} $${x}$`);
+    }
+    return `\\begin{enumerate}\n${out.join('\n')}\n\\end{enumerate}`;
+  },
+  // An equation number after the final formula: `\tag{1}`.
+  'tag-number': (parts) => numbered(parts, (x, n) => `$$${x} \\tag{${n}}$$`),
+  // An equation number written by hand after the formula: `\qquad (2)`.
+  'paren-number': (parts) => numbered(parts, (x, n) => `$$${x} \\qquad (${n + 1})$$`),
+  // `\text{Answer: }` inside the math.
+  'text-answer-in-math': (parts) =>
+    lines(parts, (s) => wrapLatex(render.latex(s), (x) => `$$\\text{Answer: } ${x}$$`)),
+  // Programming notation: `3.2E-5`, `3.2 × 10^-5`, `3.2*10^(-5)`, in plain text.
+  'sci-E': when(scientific, (parts) =>
+    lines(parts, (s) => render.plain(s, { exponent: 'E', unit: 'plain-slash' }), 'Final answer: '),
+  ),
+  'sci-caret': when(scientific, (parts) =>
+    lines(parts, (s) => render.plain(s, { exponent: 'caret', unit: 'plain-slash' }), '**Final Answer:** '),
+  ),
+  'sci-star': when(scientific, (parts) =>
+    lines(parts, (s) => render.plain(s, { exponent: 'star', unit: 'plain-slash' }), 'Answer: '),
+  ),
+  // Digits grouped by commas in plain text: `6,371 km`.
+  'thousands-comma': when(
+    (s) => numeric(s) && s.value.exponent === 0 && s.value.mantissa.split('.')[0]!.length >= 4,
+    (parts) =>
+      lines(
+        parts,
+        (s) => {
+          if (!numeric(s)) return render.plain(s);
+          const t = render.plain(s);
+          if (t === undefined) return undefined;
+          return t.replace(
+            renderNumber(s.value, 'unicode-times', false),
+            renderNumber(s.value, 'unicode-times', false, ','),
+          );
+        },
+        '**Final Answer:** ',
+      ),
+  ),
+  // A sentence ending inline math with its unit outside and a period: `so $v = 3.2$ m/s.`
+  'unit-outside-period': when(withUnit, (parts) =>
+    lines(parts, (s) => {
+      if (!numeric(s) || s.value.unit === undefined || s.name === undefined) return undefined;
+      const bare = render.latex({ name: s.name, value: { ...s.value, unit: undefined } });
+      const unit = renderUnit(s.value.unit, 'plain-slash');
+      return bare === undefined || unit === undefined
+        ? undefined
+        : `Putting in the numbers, $${bare}$ ${unit}.`;
+    }),
+  ),
+  // The magnitude of a vector named as such: `|\vec{F}| = …`.
+  'vector-magnitude': (parts) =>
+    lines(parts, (s) => {
+      if (s.name === undefined || !/^[A-Za-z](?:_\{?[A-Za-z0-9]+\}?)?$/.test(s.name.trim())) return undefined;
+      const name = s.name.trim();
+      const base = name[0]!;
+      return wrapLatex(render.latex({ ...s, name: `|\\vec{${base}}${name.slice(1)}|` }), (x) => `$$${x}$$`);
+    }),
+  // The precision restated: `(to 2 s.f.)`, `(3 sig figs)`.
+  'sig-figs-note': when(numeric, (parts) =>
+    lines(parts, (s) => {
+      if (!numeric(s) || s.name === undefined) return undefined;
+      const n = figuresOf(s.value.mantissa);
+      return wrapLatex(
+        render.latex(s, { rel: '\\approx' }),
+        (x) => `$$${x}$$ (${n % 2 === 0 ? `to ${n} s.f.` : `${n} sig figs`})`,
+      );
+    }),
+  ),
 };
+
+/** Each part's statement in LaTeX, written by `f` with its equation number (1, 2, …), labelled. */
+function numbered(parts: readonly PartStatement[], f: (x: string, n: number) => string): string | undefined {
+  const out: string[] = [];
+  for (const [i, p] of parts.entries()) {
+    const x = render.latex(p.statement);
+    if (x === undefined) return undefined;
+    out.push(parts.length > 1 ? `${label(p, i)} ${f(x, i + 1)}` : f(x, i + 1));
+  }
+  return out.join('\n\n');
+}
 
 /** Stands in a style's section for the answer before it (a style that wraps the working). */
 export const HEAD = '\u0000head\u0000';

@@ -53,8 +53,13 @@ interface Case {
    * `J kmol⁻¹`) after the closing value, 54 arithmetic a chain shows before the number it states is
    * the answer's value only when it gives that number, 55 a value with its unit divided by another in
    * plain text (`1.4×10⁻⁹ C / 1.602×10⁻¹⁹ C`) is their ratio, 56 a relation in a parenthesised aside in
-   * plain text (`(|Q| = 1.19 MeV, absorbed)`) is a statement of its own; 36 (rows of their own) a
-   * number standing in a hedge.
+   * plain text (`(|Q| = 1.19 MeV, absorbed)`) is a statement of its own, 57 an equation number
+   * (`\tag{1}`, `\qquad (2)`), an `\item` or `\text{Answer: }` around the closing value, 58 `\item[(a)]`
+   * marking the parts, 59 numbers in programming notation (`1.85*10^(10) Bq`, `1.85E10`), 60 the
+   * magnitude of a vector (`|\vec{F}|`) for the quantity F (not for a component), 61 a chain writing its
+   * unit once at the end (`\lambda = 72.94 \approx 72.9\,\mathrm{nm}`) after an SI statement of the
+   * value, 62 a power of ten after a middle dot (`9.13·10⁻³⁵ J s`); 36 (rows of their own) a number
+   * standing in a hedge.
    */
   readonly class?: number;
 }
