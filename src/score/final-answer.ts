@@ -145,7 +145,8 @@ function expectedAnswers(problem: Problem): Expected[] {
     sf?: number,
     letter?: string,
   ) => {
-    for (const latex of list ?? []) {
+    for (const written of list ?? []) {
+      const latex = unboxed(written);
       const base = { latex, form: form ?? 'algebraic' };
       const figures = sf ?? problem.significant_figures;
       out.push({
@@ -162,6 +163,21 @@ function expectedAnswers(problem: Problem): Expected[] {
   for (const sub of problem.subquestions ?? [])
     add(sub.final_answer, sub.final_answer_form, sub.significant_figures, sub.letter);
   return out;
+}
+
+/** A reference written inside `\boxed{…}` (`\boxed{\varphi=\frac{…}{…}}`, as OlympiadBench writes some): its content. */
+function unboxed(latex: string): string {
+  const m = /^\s*\\boxed\s*\{/.exec(latex);
+  if (m === null) return latex;
+  const open = m[0].length - 1;
+  let depth = 0;
+  for (let i = open; i < latex.length; i++) {
+    if (latex[i] === '\\') i++;
+    else if (latex[i] === '{') depth++;
+    else if (latex[i] === '}' && --depth === 0)
+      return latex.slice(i + 1).trim() === '' ? latex.slice(open + 1, i).trim() : latex;
+  }
+  return latex;
 }
 
 /**
@@ -1810,12 +1826,15 @@ function judge(
       // not rescue it (`ΔS = mc\ln\frac{T_f}{T_1} + mc\ln\frac{T_f}{T_2} = mc\ln\frac{T_1+T_2}{2\sqrt{T_1T_2}}`,
       // a factor 2 lost in the last step).
       const end = chain.at(-1)!;
+      // So does a number rounded in the chain's last link past the allowance (`x = 3.21\,\mathrm{m}
+      // \approx 3\,\mathrm{m}` for 3.21 m): the answer concluded with the coarser value.
       const concluded =
-        chain.length >= 2 &&
-        refutes !== undefined &&
-        !end.hasValue &&
-        end.sides !== undefined &&
-        refutes(end.latex);
+        (chain.length >= 2 &&
+          refutes !== undefined &&
+          !end.hasValue &&
+          end.sides !== undefined &&
+          refutes(end.latex)) ||
+        (test.numerical && roundedAway(chain, response, (s) => tries(s, false) !== undefined));
       // A lone value closing a part that asks one quantity, after its last statement of it, is the
       // answer's final value (`λ = 2π(8.85×10⁻¹²)(2.0)(4.5×10⁴)`, then `**Final Answer:** 10 μC/m`):
       // it alone decides, and the statement before it does not rescue a wrong one.
@@ -1960,6 +1979,38 @@ function closingValue(
     if (/\d[^\p{L}°%]*[\p{L}°%]/u.test(tail)) return undefined;
   }
   return end;
+}
+
+/**
+ * Whether a chain's last value (its right side written last: `x = 3.21\,\mathrm{m} \approx 3\,\mathrm{m}`)
+ * misses the expected value while an earlier link written to more figures meets it: the answer
+ * rounded its result away.
+ */
+function roundedAway(
+  chain: readonly Statement[],
+  response: string,
+  meets: (s: Statement) => boolean,
+): boolean {
+  if (chain.length < 2) return false;
+  const at = (s: Statement) => (s.sides === undefined ? -1 : response.indexOf(s.sides.rhs, s.offset));
+  const valued = chain.filter((s) => s.hasValue && s.sides !== undefined && at(s) >= 0);
+  const end = valued.reduce<Statement | undefined>(
+    (a, s) => (a === undefined || at(s) > at(a) ? s : a),
+    undefined,
+  );
+  if (end === undefined) return false;
+  // Figures first (text only): the checks run only for a chain that does round.
+  const figures = (s: Statement) => writtenFigures(s.sides!.rhs);
+  const fewer = figures(end);
+  if (fewer === undefined) return false;
+  const finer = valued.filter((s) => s !== end && (figures(s) ?? 0) > fewer);
+  return finer.length > 0 && !meets(end) && finer.some(meets);
+}
+
+/** Significant figures of the first number a side writes (`5\times10^{4}` → 1, `0.500` → 3). */
+function writtenFigures(text: string): number | undefined {
+  const m = /\d+(?:\.\d+)?/.exec(text);
+  return m === null ? undefined : m[0].replace('.', '').replace(/^0+/, '').length || 1;
 }
 
 /** Words that declare the value after them the answer: "The final answer is", "the answer is:". */

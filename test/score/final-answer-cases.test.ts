@@ -58,8 +58,9 @@ interface Case {
    * marking the parts, 59 numbers in programming notation (`1.85*10^(10) Bq`, `1.85E10`), 60 the
    * magnitude of a vector (`|\vec{F}|`) for the quantity F (not for a component), 61 a chain writing its
    * unit once at the end (`\lambda = 72.94 \approx 72.9\,\mathrm{nm}`) after an SI statement of the
-   * value, 62 a power of ten after a middle dot (`9.13·10⁻³⁵ J s`); 36 (rows of their own) a number
-   * standing in a hedge.
+   * value, 62 a power of ten after a middle dot (`9.13·10⁻³⁵ J s`), 63 a chain whose last link rounds
+   * the value past the allowance (`x = 3.21\,\mathrm{m} \approx 3\,\mathrm{m}`), 64 a reference written
+   * inside `\boxed{}` against a bare boxed value; 36 (rows of their own) a number standing in a hedge.
    */
   readonly class?: number;
 }
