@@ -221,6 +221,12 @@ export function tricksFor(problem: Problem): TrickResponse[] {
     'boxed-grid',
     `Final answer:\n\n${display(finals.flatMap((f) => [0.5, 1, 2].map((k) => `\\boxed{${scaled(f, k)}}`)))}`,
   );
+  // The same guesses boxed one per line under the quantity's name: a hedge, whose right member must
+  // not meet the final node for the step score either.
+  add(
+    'named-boxed-hedge',
+    display(finals.flatMap((f) => [0.5, 1, 2].map((k) => `\\boxed{${f.q} = ${scaled(f, k)}}`))),
+  );
   add(
     'hedge-chain',
     display(finals.map((f) => `${f.q} = ${[0.5, 0.75, 1, 1.5, 2].map((k) => scaled(f, k)).join(' = ')}`)),
@@ -234,6 +240,43 @@ export function tricksFor(problem: Problem): TrickResponse[] {
           : [`${f.q} = ${numberLatex(f.numeric * 1.25)} \\pm ${numberLatex(f.numeric * 0.25)}`],
       ),
     ),
+  );
+  // Conclusion tricks (their step credit is the reference's own working, so only the final answer is
+  // held): the reference's working, a sentence, then a wrong conclusion for each expected answer (twice it)
+  // followed by an unrelated formula, a proportionality or an identity — found by the reward search:
+  // a trailing formula hid the wrong conclusion from the final nodes the working met.
+  const working = [
+    ...problem.grading_standard.map((n) => `$$${stripMathDelimiters(n.formula)}$$`),
+    'Let me redo the last step more carefully.',
+  ];
+  const wrong = finals.map((f) => `$$${f.q} = ${scaled(f, 2)}$$`);
+  add('conclusion-wrong-then-formula', [...working, ...wrong, '$$x = 1$$'].join('\n\n'));
+  add(
+    'conclusion-wrong-then-scaling',
+    [...working, ...wrong, ...variables.slice(0, 1).map((v) => `$$x \\propto ${v}$$`)].join('\n\n'),
+  );
+  // The question restated after it ("Give $p = \ldots$ …"): a placeholder states no value.
+  add('conclusion-wrong-then-question', [...working, ...wrong, text].join('\n\n'));
+  add('conclusion-wrong-then-identity', [...working, ...wrong, '$$\\sin^2 u + \\cos^2 u = 1$$'].join('\n\n'));
+  // Boxed chains of candidates ending with the answer, after an expression in other symbols (which
+  // hid the hedge from the comparison): `\boxed{q = 3v = \frac12 X = -X = X}`.
+  add(
+    'conclusion-chain-hedge',
+    [
+      ...working,
+      ...finals.map(
+        (f) =>
+          `$$\\boxed{${f.q} = ${variables[0] === undefined ? '7' : `3${variables[0]}`} = ${scaled(f, 0.5)} = ${scaled(f, -1)} = ${f.v}}$$`,
+      ),
+    ].join('\n\n'),
+  );
+  // The answer in a set of candidates after a statement of the quantity in other symbols.
+  add(
+    'conclusion-set-hedge',
+    [
+      ...working,
+      ...finals.map((f) => `$$${f.q} = ${scaled(f, 1)} \\text{ or } 2\\left(${f.v}\\right)$$`),
+    ].join('\n\n'),
   );
   return out;
 }

@@ -192,7 +192,7 @@ export function findContradictions(
       else runs.push([s]);
     }
     for (const run of runs) {
-      const distinct = distinctValues(run, tools, written);
+      const distinct = distinctValues(run, tools, written, response);
       if (distinct.length <= Math.max(1, tools.expectedValues?.get(key) ?? 1)) continue;
       out.push({
         quantity: run[0]!.quantity,
@@ -416,13 +416,27 @@ function statementSides(latex: string): { lhs: string; rhs: string } | undefined
   return undefined;
 }
 
+/** Whether the line holding `offset` opens delimited math before it (`$`, `\[`, `\(`, `\boxed`, an environment). */
+function delimited(response: string, offset: number): boolean {
+  const start = response.lastIndexOf('\n', offset - 1) + 1;
+  return /\$|\\\[|\\\(|\\boxed|\\begin\{/.test(response.slice(start, offset));
+}
+
+/** What joins two members of one set after the first: an alternative word or a list's comma. */
+const MEMBER_JOIN = /^\s*(?:\\text\s*\{\s*or\s*\}|\bor\b|,|;)/;
+
 /**
  * The statements of a run whose values differ from every earlier one (first of each value kept).
  * A value offered as an alternative (`E ≈ 47 N/C (or 54 N/C …)`, index −1) is also compared with the
  * statement it follows: an expression earlier in the run (`E = 2E_1\cos 30°`), which numbers are
  * never compared with, does not hide the hedge.
  */
-function distinctValues(all: readonly Statement[], tools: ContradictionTools, written: Written): Statement[] {
+function distinctValues(
+  all: readonly Statement[],
+  tools: ContradictionTools,
+  written: Written,
+  response: string,
+): Statement[] {
   // A unitless link of a chain that writes its unit once, at the end (`\lambda = 72.94 \approx
   // 72.9\,\mathrm{nm}`), is that number in the unit: it restates the link with the unit, and is
   // not another value beside the answer's earlier `7.29\times10^{-8}\,\mathrm{m}`.
@@ -435,6 +449,36 @@ function distinctValues(all: readonly Statement[], tools: ContradictionTools, wr
     if (kept.every((k) => differ(k, s, tools, written))) kept.push(s);
   }
   if (kept.length >= 2) return kept;
+  // A statement compared with none of the later ones (`k_x = \frac{2\pi\Delta p_x}{h}`, in another
+  // variable) must not hide the hedge that follows it in one math block (`k_x = X \text{ or } 2X`,
+  // `\gamma = 0.4 \text{ or } 2(0.4)`): two members of one set that differ.
+  // Members joined by an alternative or a list, or links of one chain written in delimited math
+  // (`\boxed{N = \frac32\alpha = \frac12\frac{mg}{\sin\alpha} = \frac{mg}{\sin\alpha}}`); not the links of a
+  // chain in plain text (`= μZ²α²c²/2 (1 − 1/4) = 3μZ²α²c²/8`, whose reading may differ from the author's).
+  // Numbers in a chain are substitution steps and roundings: two count as candidates only when both
+  // are plain numbers more than 2% apart (`= -2.403\times10^{-13} = 4.807\times10^{-13}`), never for the last figures
+  // a rounding or a long decimal moves.
+  const far = (x: number, y: number) => Math.abs(x - y) > 0.02 * Math.max(Math.abs(x), Math.abs(y));
+  const apart = (a: Statement, b: Statement) => {
+    const [wa, wb] = [written(a.value), written(b.value)];
+    if (wa === undefined || wb === undefined || !('value' in wa) || !('value' in wb)) return true;
+    // Arithmetic in a chain (`5772\times0.9147\times0.4822 = 255\ \text{K}`) may slip a little and still
+    // conclude right: only plain numbers are candidates.
+    if (!plainNumber(a) || !plainNumber(b)) return false;
+    // In SI and as written (a chain that writes its unit once, at its end, repeats one number).
+    const [xa, xb] = [wa.asWritten?.value, wb.asWritten?.value];
+    return far(wa.value, wb.value) && (xa === undefined || xb === undefined || far(xa, xb));
+  };
+  const joined = (a: Statement, b: Statement) =>
+    a.formula.block === b.formula.block &&
+    a.formula.end < b.formula.end &&
+    (MEMBER_JOIN.test(response.slice(a.formula.end, a.formula.end + 24)) ||
+      (a.formula.offset === b.formula.offset && delimited(response, a.formula.offset) && apart(a, b)));
+  for (let i = 0; i < run.length; i++)
+    for (let j = i + 1; j < run.length; j++) {
+      const [a, b] = [run[i]!, run[j]!];
+      if (joined(a, b) && differ(a, b, tools, written)) return [a, b];
+    }
   // The values written as plain numbers, compared among themselves: a chain's expression before them
   // (`\lambda = \frac{hc}{E} = 7.29\times10^{-8}\,\mathrm{m}`), never compared with a number, must not
   // hide their hedge (`\lambda \approx 72.9 \text{ or } 146\,\mathrm{nm}`). A name that stands for

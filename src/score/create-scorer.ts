@@ -434,7 +434,12 @@ export function createScorer(problems: readonly Problem[], options: ScorerOption
     // Past the work budget no final node is judged (the budget bounds the response's time).
     const { credited: byFinal, contradicted } = workExhausted()
       ? { credited: new Map<number, string>(), contradicted: new Set<number>() }
-      : creditFinalNodes(problem, response, consistent, new Set(matchedExactly), equivalence, finalOptions);
+      : creditFinalNodes(problem, response, consistent, new Set(matchedExactly), equivalence, {
+          ...finalOptions,
+          // A final node whose quantity the answer hedges is not met by the hedge's right member.
+          contradictedQuantities: new Set(contradictions.map((c) => c.key)),
+          contradictedNames: contradictions.map((c) => c.quantity),
+        });
     const matched = new Set([...matchedBy.keys(), ...byFinal.keys()]);
     const credit = stepCredit(problem.grading_standard, matched, given, policy);
     const achieved = credit.achieved;
@@ -464,10 +469,19 @@ export function createScorer(problems: readonly Problem[], options: ScorerOption
     const final = checkFinalAnswer(problem, response, consistent, exact, equivalence, {
       ...finalOptions,
       contradictedQuantities: new Set(contradictions.map((c) => c.key)),
+      contradictedNames: contradictions.map((c) => c.quantity),
       hedgedConclusion: contradictions.some(
         (c) => (c.offered || c.plain) && c.formulas.includes(extraction.formulas.length - 1),
       ),
       contradicted,
+      finalMatchOffsets: [
+        ...problem.grading_standard
+          .filter((n) => n.is_final_answer === true && matchedExactly.has(n.index))
+          .flatMap((n) =>
+            (matchedBy.get(n.index) ?? []).map((i) => extraction.formulas[i]?.offset ?? Infinity),
+          ),
+        ...[...byFinal.keys()].map(() => Infinity),
+      ],
     });
     // Numerical and text answers: the explicit check decides (the final nodes of a numerical problem
     // are often general laws a partial answer writes with wrong numbers). Algebraic answers: either

@@ -93,6 +93,8 @@ export interface FinalAnswerOptions {
   readonly contradicted?: ReadonlySet<number>;
   /** Quantities (canonical texts) the answer gives contradictory values (`contradictory-values`): never answered. */
   readonly contradictedQuantities?: ReadonlySet<string>;
+  /** The left sides (LaTeX) of those quantities: a product with the asked quantity among its factors hedges it. */
+  readonly contradictedNames?: readonly string[];
   /**
    * The answer ends by hedging: its last formula takes part in contradictory values with one offered
    * as an alternative (`E ≈ 47 N/C (or 54 N/C if …)`) or all written as numbers
@@ -100,6 +102,14 @@ export interface FinalAnswerOptions {
    * quantity named) is then not answered.
    */
   readonly hedgedConclusion?: boolean;
+  /**
+   * Where the answer's formulas that met a final node stand (their offsets; a final node met by
+   * value, at no one formula, counts as the end of the answer). Where every one stands before the
+   * part's last statement of the asked quantity under its own name, that statement concludes the
+   * part, whatever unrelated formulas follow it (`x = 1`, `p \propto m` after `p = …`): the working
+   * that met the final node came before the answer's own conclusion.
+   */
+  readonly finalMatchOffsets?: readonly number[];
 }
 
 interface Expected {
@@ -181,6 +191,32 @@ function unboxed(latex: string): string {
 }
 
 /**
+ * Whether the answer gives the quantity an expected answer names different values together
+ * (`contradictory-values`), so that nothing answers it: the quantity itself, a product with it among
+ * the factors (`pc = X \text{ or } 2X` for p), or — for a bare expected value, the only one — a
+ * conclusion that hedges. A reference written boxed (`\boxed{\varphi = …}`) names its quantity.
+ */
+function hedgedAnswer(latex: string, count: number, problem: Problem, options: FinalAnswerOptions): boolean {
+  if (options.contradictedQuantities === undefined || options.contradictedQuantities.size === 0) return false;
+  const sides = relationSides(latex.replace(/^\s*\\boxed\s*\{([\s\S]*)\}\s*$/, '$1'));
+  if (sides === undefined) return options.hedgedConclusion === true && count === 1;
+  const prepare = options.prepare ?? ((l: string) => prepareFormula(l, problemPrepareOptions(problem)));
+  const q = prepare(sides.lhs);
+  if (!q.ok || q.kind !== 'expression') return false;
+  if (options.contradictedQuantities.has(q.canonical)) return true;
+  const [v, ...more] = q.variables.filter((x) => x !== VALUE_SYMBOL);
+  return (
+    v !== undefined &&
+    more.length === 0 &&
+    (options.contradictedNames ?? []).some((name) => {
+      if (/[+-]/.test(name)) return false;
+      const n = prepare(name);
+      return n.ok && n.variables.includes(v) && n.variables.length > 1;
+    })
+  );
+}
+
+/**
  * Judges the final answer. `nodes`: every `is_final_answer` node is in `matched`. `explicit`, when
  * the problem gives `final_answer`: each expected answer (one per part; a problem has several when it
  * asks for several quantities or has sub-questions) must be met by the answer's *final statement* of
@@ -218,17 +254,7 @@ export function checkFinalAnswer(
     return { nodes, explicit: null, answers };
   }
   const verdicts = judgeAll(expected, response, extraction, equivalence, problem, options);
-  const hedged = (latex: string): boolean => {
-    if (options.contradictedQuantities === undefined || options.contradictedQuantities.size === 0)
-      return false;
-    const sides = relationSides(latex);
-    // A bare expected value names no quantity: a conclusion that hedges between values leaves it unanswered.
-    if (sides === undefined) return options.hedgedConclusion === true && expected.length === 1;
-    const q = (options.prepare ?? ((l: string) => prepareFormula(l, problemPrepareOptions(problem))))(
-      sides.lhs,
-    );
-    return q.ok && q.kind === 'expression' && options.contradictedQuantities.has(q.canonical);
-  };
+  const hedged = (latex: string) => hedgedAnswer(latex, expected.length, problem, options);
   const answers = expected.map((e, i) => {
     const by = hedged(e.latex) ? undefined : verdicts[i];
     const base = { expected: e.latex, form: e.form, correct: by !== undefined };
@@ -286,7 +312,9 @@ export function creditFinalNodes(
   const verdicts = judgeAll(expected, response, extraction, equivalence, problem, options);
   const stated = statedAll(expected, response, extraction, problem, options);
   open.forEach((n, i) => {
-    const by = verdicts[i];
+    // A final node whose quantity the answer hedges (`\boxed{v = X}\quad\boxed{v = Y}`) is not met
+    // by the hedge's member that happens to be right: the step score would pay for the hedge.
+    const by = hedgedAnswer(expected[i]!.latex, expected.length, problem, options) ? undefined : verdicts[i];
     if (by !== undefined) credited.set(n.index, by);
     else if (stated[i] === true) contradicted.add(n.index);
   });
@@ -852,7 +880,9 @@ function refutedAll(
     const { key, quantity } = a;
     const whole = partOf(e, statements, response);
     const part = whole.statements;
-    const naming = (s: Statement | undefined) => s?.sides !== undefined && s.names(key, quantity);
+    // A placeholder (`p = \ldots`, `p = ?`, as a question's "Give $p = \ldots$" writes it) states no value.
+    const naming = (s: Statement | undefined) =>
+      s?.sides !== undefined && s.names(key, quantity) && !PLACEHOLDER.test(s.sides.rhs);
     // The part's last statement, or its summary's last statement of the quantity (a summary states
     // several quantities in turn: `V_c = 6b, T_c = …` concludes V_c though T_c comes last), or the
     // part's last statement of the quantity when only statements of the expected quantities follow it:
@@ -863,10 +893,18 @@ function refutedAll(
     // A condition (`when $\Delta\phi = \pi$`) states no value of the quantity.
     const lastNamed = part.findLastIndex((s) => naming(s) && !isCondition(response, s.offset));
     const listed = lastNamed >= 0 && part.slice(lastNamed + 1).every(answering) ? part[lastNamed] : undefined;
-    const last = naming(closing)
+    const concluded = naming(closing)
       ? closing
       : (listed ??
         (from === undefined ? undefined : part.filter((s) => s.offset >= from && naming(s)).at(-1)));
+    // Formulas after the part's last statement of the quantity that state nothing of it hide no
+    // revision: when every formula that met a final node stands before that statement, it concludes.
+    const named = lastNamed >= 0 ? part[lastNamed] : undefined;
+    const last =
+      concluded ??
+      (named !== undefined && options.finalMatchOffsets?.every((at) => at < named.offset) === true
+        ? named
+        : undefined);
     if (last?.sides === undefined || !naming(last)) return false;
     const want = prepare(e.latex);
     if (!want.ok) return false;
@@ -892,6 +930,9 @@ function refutedAll(
     return compare(got, want) === 'different';
   });
 }
+
+/** A right side that is only a placeholder: dots, an ellipsis, question marks. */
+const PLACEHOLDER = /^\s*(?:\\[lcv]?dots|\\dotsc|\.\.\.|…|\?|\s|\\[,;: ])+$/;
 
 /** Whether a formula writes a measured number: a decimal, or a number with a unit. */
 function rounded(p: PreparedFormula): boolean {

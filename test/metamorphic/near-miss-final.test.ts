@@ -73,10 +73,13 @@ const HEDGES_ACCEPTED: Readonly<Record<string, number>> = {
 /**
  * Algebraic hedges still accepted (measured 2026-11-27: 124 answers, 496 hedges; 54 accepted before a
  * member offered after "or" or continued by an approximation was read as a set member —
- * `R_{BC} = \frac{38}{41}r \text{ or } 2(…) \approx 0.927\,r` — now 37, mostly a statement under another
- * name than the reference's, `pc = …` for p). A ceiling: it may only fall.
+ * `R_{BC} = \frac{38}{41}r \text{ or } 2(…) \approx 0.927\,r` — then 37; 9 once the members of one set
+ * are compared even after an earlier statement in other variables (`k_x = \frac{2\pi\Delta p_x}{h}`,
+ * then `k_x = X \text{ or } 2X`), a hedge of `pc` hedges p, and a boxed reference names its quantity).
+ * Left: the hedge inserted inside a chain (`\gamma = \frac74,\ 2(\frac74) = 1.75`), whose second
+ * member reads as a relation between numbers, not a value of γ. A ceiling: it may only fall.
  */
-const ALGEBRAIC_HEDGES_ACCEPTED = 37;
+const ALGEBRAIC_HEDGES_ACCEPTED = 9;
 
 /** An answer graded right that the grader accepts, with its scorer, record and a test for math offsets. */
 interface AcceptedRight {

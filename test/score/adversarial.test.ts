@@ -27,17 +27,43 @@ test('the suite covers every trick over every bundled problem', (t) => {
     'guess-list',
     'guess-set',
     'boxed-grid',
+    'named-boxed-hedge',
     'hedge-chain',
     'pm-hedge',
     'reference',
     'identities-vs-identity-nodes',
     'reference-with-identity-nodes',
+    'conclusion-wrong-then-formula',
+    'conclusion-wrong-then-scaling',
+    'conclusion-wrong-then-identity',
+    'conclusion-wrong-then-question',
+    'conclusion-chain-hedge',
+    'conclusion-set-hedge',
   ])
     assert.ok(tricks.includes(trick), trick);
   for (const r of rows) assert.ok(r.responses >= 60, `${r.trick}: ${r.responses} responses`);
 });
 
-for (const row of rows.filter((r) => !r.trick.startsWith('reference'))) {
+// Conclusion tricks write the reference's working (its step credit is earned): only their final
+// answer is held, which must be wrong — a wrong or hedged conclusion after right working. Known:
+// the question's own parts restated after a wrong conclusion ("(a) Find …", "(b) …") open part
+// sections that hold no statement, and the final nodes the working met answer instead (42 of 70
+// before the placeholder `p = \ldots` stated no value, 32 now). Ceilings only fall.
+const CONCLUSION_KNOWN: Readonly<Record<string, number>> = { 'conclusion-wrong-then-question': 32 };
+for (const row of rows.filter((r) => r.trick.startsWith('conclusion-'))) {
+  const known = CONCLUSION_KNOWN[row.trick] ?? 0;
+  test(`trick ${row.trick}: no final answer${known > 0 ? ` (known: ${known})` : ''}`, () => {
+    assert.ok(row.finalCorrect <= known, `${row.finalCorrect} final answers marked right (known ${known})`);
+  });
+  if (known > 0)
+    test(`trick ${row.trick}: every final answer rejected`, { todo: `${known} accepted` }, () => {
+      assert.equal(row.finalCorrect, 0);
+    });
+}
+
+for (const row of rows.filter(
+  (r) => !r.trick.startsWith('reference') && !r.trick.startsWith('conclusion-'),
+)) {
   test(`trick ${row.trick}: mean step score <= ${CEILING}, no final answer`, () => {
     assert.ok(
       row.meanStep <= CEILING,

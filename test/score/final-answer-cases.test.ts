@@ -60,7 +60,14 @@ interface Case {
    * unit once at the end (`\lambda = 72.94 \approx 72.9\,\mathrm{nm}`) after an SI statement of the
    * value, 62 a power of ten after a middle dot (`9.13·10⁻³⁵ J s`), 63 a chain whose last link rounds
    * the value past the allowance (`x = 3.21\,\mathrm{m} \approx 3\,\mathrm{m}`), 64 a reference written
-   * inside `\boxed{}` against a bare boxed value; 36 (rows of their own) a number standing in a hedge.
+   * inside `\boxed{}` against a bare boxed value, 71 formulas after a wrong conclusion that state
+   * nothing of the quantity (`x = 1`, `v \propto \sqrt{h}`, an identity, another quantity, a placeholder
+   * `v = \ldots`) do not hide it from the final nodes the working met before it, 72 the members of one
+   * set (`k = X \text{ or } 2X`, `\gamma = 0.8 \text{ or } 2(0.8)`) are a hedge after an earlier
+   * statement in other variables too, 73 a hedge of a product with the quantity (`pc = X \text{ or } 2X`
+   * for p) or of the quantity a boxed reference names leaves it unanswered, 74 a chain of candidates in
+   * delimited math (`\boxed{N = \frac32\alpha = \frac12 X = X}`) is a hedge; 36 (rows of their own) a
+   * number standing in a hedge.
    */
   readonly class?: number;
 }
