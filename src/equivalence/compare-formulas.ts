@@ -10,6 +10,7 @@ import { DEFAULT_EQUIVALENCE_OPTIONS } from './defaults.js';
 import { effectiveVariables } from './effective-variables.js';
 import { identitiesAgree } from './identities.js';
 import { integerVariables } from './integer-variables.js';
+import { movesRoots } from './moves-roots.js';
 import { noTrials, withEvidence } from './no-trials.js';
 import { compareUpToFactor, scalingOf } from './order-of-magnitude.js';
 import { VALUE_SYMBOL } from './prepare-formula.js';
@@ -210,42 +211,20 @@ function runTrials(
     evals += solved.evals;
     return solved;
   };
-  const phases = shared.length === 0 && mode === 'physical' ? [range] : [range, ...fallbacks];
-  const total = maxTrials * phases.length;
-  for (let t = 0; t < total; t++) {
-    const phase = Math.floor(t / maxTrials);
-    if (t % maxTrials === 0 && phase > 0 && nEq + nNeq >= minSuccesses) break;
-    const [lo, hi] = phases[phase]!;
-    if (phase !== currentPhase) {
-      currentPhase = phase;
-      futile.clear();
-    }
-    const live =
-      exhausted.size === 0 && futile.retired.size === 0
-        ? order
-        : order.filter((v) => !exhausted.has(v) && !futile.retired.has(v));
-    if (live.length === 0) {
-      if (!order.some((v) => !exhausted.has(v))) break;
-      t = (phase + 1) * maxTrials - 1; // every target futile in this phase: on to the next one
-      continue;
-    }
-    const target = nextTarget(live, visited, isolatable, t);
-    visited.add(target);
-    const assignment: Record<string, number> = {};
-    for (let i = 0; i < union.length; i++) {
-      const v = union[i]!;
-      let value = named === undefined ? prng!.uniform(lo, hi) : lo + (hi - lo) * named.uniform(v, t);
-      if (isAngle[i]) value = ANGLE_RANGE[0] + ((value - lo) / (hi - lo)) * (ANGLE_RANGE[1] - ANGLE_RANGE[0]);
-      if (isInteger[i]) value = Math.round(value);
-      if (v !== target) assignment[v] = isPinned[i] ? 0 : value * scaleOf[i]!;
-    }
+  // One trial: both formulas solved for `target` at `assignment`, and what their sets say.
+  // (`known`: a formula's solution already found at values that differ only in variables it does
+  // not contain, which is its solution here too.)
+  const judge = (target: string, assignment: Record<string, number>, known?: Known) => {
     // The cheaper formula is solved first. In physical mode a formula undefined at the drawn values
     // makes the trial fail whatever the other one gives, so the other (often a quadrature) is skipped.
-    const first = solve(aFirst ? a : b, target, assignment);
-    const second =
-      mode === 'physical' && first.undefined === true ? undefined : solve(aFirst ? b : a, target, assignment);
-    let sa = aFirst ? first : second;
-    let sb = aFirst ? second : first;
+    const solveOrKnown = (f: PreparedFormula) =>
+      known?.formula === f ? known.solution : solve(f, target, assignment);
+    const first = solveOrKnown(aFirst ? a : b);
+    const second = mode === 'physical' && first.undefined === true ? undefined : solveOrKnown(aFirst ? b : a);
+    const rawA = aFirst ? first : second;
+    const rawB = aFirst ? second : first;
+    let sa = rawA;
+    let sb = rawB;
     // Physical mode: an angle is compared within one turn (its positive solutions below 2π), so
     // families of different periods that agree there — \cos\theta against \sin\frac{\theta}{2} —
     // are not told apart by the turns beyond it.
@@ -271,12 +250,145 @@ function runTrials(
       sa = atLeast(sa, least);
       sb = atLeast(sb, least);
     }
-    if (sa?.truncated === true || sb?.truncated === true) exhausted.add(target);
     let outcome: Trial['outcome'] =
       sa === undefined || sb === undefined ? 'failed' : trialOutcome(sa, sb, tol, mode);
     // A rejection must rest on a point that rounding cannot explain (rounding-decides.ts).
     if (outcome === 'rejecting' && !rejectionStands(sa!.set, sb!.set, a, b, target, assignment, tol, mode))
       outcome = 'failed';
+    return { sa, sb, rawA, rawB, outcome };
+  };
+  // Draws at the ends of the range (see `END_DRAW`). Trials are random draws, and a difference that
+  // exists only in part of the range is missed by a target tried at too few of them:
+  // - Physical mode: the variables only one formula writes are not targets (a variable that cancels,
+  //   m in mv^2/r = GMm/r^2, would look like a difference), so what they do is seen only through
+  //   the other targets' draws. `x = a` against `(x - a)(x^2 - b + 10) = 0`: solved for x, the
+  //   second formula has the roots ±√(b − 10) only where b > 10, and x, tried once (it is not
+  //   isolatable), was judged on whichever b the draw gave. Such a target's first draw is also tried
+  //   with each of these variables at both ends of the range: the other formula does not depend on
+  //   it, so when one formula's set changes across the range, the two cannot agree at both ends.
+  // - A target retired as futile (its first draws all failed): `x = \frac{-b \pm \sqrt{b^2 - 4ac}}{2a}`
+  //   is real only where b² > 4ac, a small corner of the range, which four draws may all miss. It is
+  //   tried at the corners where every other variable is at one end, or all but one are.
+  // Only a rejection at such a draw counts (an agreement at a chosen value is not a random draw).
+  const lopsided =
+    mode === 'physical' ? union.filter((v) => !pinned.has(v) && a.variables.includes(v) !== inB.has(v)) : [];
+  const others = (target: string) => union.filter((v) => v !== target && !pinned.has(v));
+  // The value of variable `v` at the low or high end of [lo, hi], a little inside it and by a
+  // different amount for each variable (so that no two are equal: a - b vanishing there is no test).
+  const endValue = (v: string, high: boolean, lo: number, hi: number): number => {
+    const i = union.indexOf(v);
+    const inset = END_DRAW * (1 + i / (union.length + 1));
+    const [l, h] = isAngle[i] ? ANGLE_RANGE : [lo, hi];
+    let value = high ? h - (h - l) * inset : l + (h - l) * inset;
+    if (isInteger[i]) value = Math.round(value);
+    return value * scaleOf[i]!;
+  };
+  const atEnds = (
+    target: string,
+    draws: readonly EndDraw[],
+    lo: number,
+    hi: number,
+  ): Mutable<Trial> | undefined => {
+    for (const { assignment, known } of draws) {
+      const { sa, sb, outcome } = judge(target, assignment, known);
+      if (outcome === 'rejecting') {
+        const trial: Mutable<Trial> = {
+          target,
+          assignment,
+          solutionsA: describe(sa),
+          solutionsB: describe(sb),
+          outcome,
+        };
+        if (lo !== range[0] || hi !== range[1]) trial.range = [lo, hi] as const;
+        return trial;
+      }
+    }
+    return undefined;
+  };
+  // Values of the target at which `movesRoots` compares a formula's sides.
+  const probesOf = (target: string, lo: number, hi: number): number[] => {
+    const i = union.indexOf(target);
+    const [l, h] = isAngle[i] ? ANGLE_RANGE : [lo, hi];
+    return PROBES.map((u) => (l + (h - l) * u) * scaleOf[i]!);
+  };
+  // Each lopsided variable at either end, the others as drawn, where the formula that writes it has
+  // the target more than once (a single occurrence is inverted, and the inversion's own domain is
+  // seen by the isolating rotation's many draws): the other formula's solution is kept.
+  const lopsidedEnds = (
+    target: string,
+    drawn: Record<string, number>,
+    lo: number,
+    hi: number,
+    rawA: PreparedSolution,
+    rawB: PreparedSolution,
+  ): EndDraw[] => {
+    const draws: EndDraw[] = [];
+    for (const v of lopsided) {
+      if (v === target) continue;
+      const writer = inB.has(v) ? b : a;
+      if (targetOccurrences(writer, target) <= 1) continue;
+      const known: Known = writer === a ? { formula: b, solution: rawB } : { formula: a, solution: rawA };
+      for (const high of [false, true]) {
+        const value = endValue(v, high, lo, hi);
+        if (movesRoots(writer, target, drawn, v, value, probesOf(target, lo, hi)))
+          draws.push({ assignment: { ...drawn, [v]: value }, known });
+      }
+    }
+    return draws;
+  };
+  // Every other variable at the low end, or the high end, or all but one of them (at most 2 + 2k draws).
+  const corners = (target: string, drawn: Record<string, number>, lo: number, hi: number) => {
+    // (A variable that only scales a formula's sides, K in K\,T/K, is left as drawn.)
+    const probes = probesOf(target, lo, hi);
+    const moves = (v: string, high: boolean) => {
+      const value = endValue(v, high, lo, hi);
+      return [a, b].some((f) => f.variables.includes(v) && movesRoots(f, target, drawn, v, value, probes));
+    };
+    const vs = others(target).filter((v) => moves(v, false) || moves(v, true));
+    const draws: EndDraw[] = [];
+    if (vs.length === 0 || vs.length > MAX_CORNER_VARIABLES) return draws;
+    for (const high of [false, true]) {
+      const base: Record<string, number> = { ...drawn };
+      for (const v of vs) base[v] = endValue(v, high, lo, hi);
+      draws.push({ assignment: base });
+      if (vs.length > 1)
+        for (const v of vs) draws.push({ assignment: { ...base, [v]: endValue(v, !high, lo, hi) } });
+    }
+    return draws;
+  };
+  const phases = shared.length === 0 && mode === 'physical' ? [range] : [range, ...fallbacks];
+  const total = maxTrials * phases.length;
+  for (let t = 0; t < total; t++) {
+    const phase = Math.floor(t / maxTrials);
+    if (t % maxTrials === 0 && phase > 0 && nEq + nNeq >= minSuccesses) break;
+    const [lo, hi] = phases[phase]!;
+    if (phase !== currentPhase) {
+      currentPhase = phase;
+      futile.clear();
+    }
+    const live =
+      exhausted.size === 0 && futile.retired.size === 0
+        ? order
+        : order.filter((v) => !exhausted.has(v) && !futile.retired.has(v));
+    if (live.length === 0) {
+      if (!order.some((v) => !exhausted.has(v))) break;
+      t = (phase + 1) * maxTrials - 1; // every target futile in this phase: on to the next one
+      continue;
+    }
+    const target = nextTarget(live, visited, isolatable, t);
+    const firstVisit = !visited.has(target);
+    visited.add(target);
+    const assignment: Record<string, number> = {};
+    for (let i = 0; i < union.length; i++) {
+      const v = union[i]!;
+      let value = named === undefined ? prng!.uniform(lo, hi) : lo + (hi - lo) * named.uniform(v, t);
+      if (isAngle[i]) value = ANGLE_RANGE[0] + ((value - lo) / (hi - lo)) * (ANGLE_RANGE[1] - ANGLE_RANGE[0]);
+      if (isInteger[i]) value = Math.round(value);
+      if (v !== target) assignment[v] = isPinned[i] ? 0 : value * scaleOf[i]!;
+    }
+    const { sa, sb, rawA, rawB, outcome: judged } = judge(target, assignment);
+    const outcome = judged;
+    if (sa?.truncated === true || sb?.truncated === true) exhausted.add(target);
     const trial: Mutable<Trial> = {
       target,
       assignment,
@@ -286,6 +398,7 @@ function runTrials(
     };
     if (phase > 0) trial.range = [lo, hi] as const;
     trials.push(trial);
+    const wasRetired = futile.retired.has(target);
     futile.record(target, outcome !== 'failed');
     if (outcome === 'failed') {
       nFail++;
@@ -297,6 +410,21 @@ function runTrials(
     } else {
       nNeq++;
       counterexample = trial;
+      break;
+    }
+    // A target tried once (not isolatable in both), or retired as futile just now, is also tried at
+    // draws at the ends of the range (see `lopsided`).
+    const ends =
+      firstVisit && lopsided.length > 0 && !isolatable.has(target) && rawA !== undefined && rawB !== undefined
+        ? lopsidedEnds(target, assignment, lo, hi, rawA, rawB)
+        : !wasRetired && futile.retired.has(target)
+          ? corners(target, assignment, lo, hi)
+          : undefined;
+    const found = ends === undefined ? undefined : atEnds(target, ends, lo, hi);
+    if (found !== undefined) {
+      trials.push(found);
+      nNeq++;
+      counterexample = found;
       break;
     }
     if (t + 1 >= d.minTrials && nEq + nNeq >= minSuccesses) break;
@@ -401,6 +529,30 @@ const QUARTER_TURN = (Math.PI / 2) * (1 + 1e-9);
 function hasPoint(solution: PreparedSolution): boolean {
   return solution.set.kind === 'points' && solution.set.values.length > 0;
 }
+
+/** Where in the range the target is probed (see `movesRoots`). */
+const PROBES: readonly number[] = [0.137, 0.519, 0.883];
+
+/** A formula's solution known for a draw (see `judge`). */
+interface Known {
+  readonly formula: PreparedFormula;
+  readonly solution: PreparedSolution;
+}
+
+/** A draw at the ends of the range, with a formula's solution when it is already known there. */
+interface EndDraw {
+  readonly assignment: Record<string, number>;
+  readonly known?: Known;
+}
+
+/**
+ * How far inside the range a draw at its end lies, as a share of the range (each variable a little
+ * further in than the one before it).
+ */
+const END_DRAW = 0.01;
+
+/** Most other variables for which a futile target's corner draws are tried (2 + 2k draws). */
+const MAX_CORNER_VARIABLES = 6;
 
 /** Failed trials in a row, from a target's first trial of a phase on, after which it is retired. */
 const FUTILE_AFTER = 4;

@@ -20,6 +20,7 @@ export function scanPath(
   grid: Float64Array,
   scale = 1,
   roundingError?: (x: number) => number,
+  poles: readonly number[] = NO_POLES,
 ): ScanOutcome {
   const n = grid.length;
   // Work arrays reused across scans (a scan allocated ~40 KB, a sixth of a fresh answer's garbage);
@@ -33,7 +34,7 @@ export function scanPath(
       points = buffers.points;
       for (let i = 0; i < n; i++) points[i] = grid[i]! * scale;
     }
-    return scanWith(eq, points, n, scale, buffers, roundingError);
+    return scanWith(eq, points, n, scale, buffers, roundingError, poles);
   } finally {
     depth--;
   }
@@ -75,6 +76,7 @@ function scanWith(
   scale: number,
   buffers: Buffers,
   roundingError: ((x: number) => number) | undefined,
+  poles: readonly number[],
 ): ScanOutcome {
   // The grid's first n points are scanned (a pooled buffer may be longer).
   const { fs, rel, size, holds } = buffers;
@@ -121,8 +123,58 @@ function scanWith(
       else if (i > 0 && zeroSideMinimum(fs, rel, i)) touchingZero(eq, grid, i, fs, roots);
     }
   }
+  for (let k = 0; k < poles.length && !eq.exhausted(); k++) besidePole(eq, grid, n, fs, poles[k]!, f, roots);
   return { kind: 'roots', roots };
 }
+
+const NO_POLES: readonly number[] = [];
+
+/**
+ * A root in the grid cell of a pole p, between p and a grid point: f changes sign twice in the cell
+ * (at the root and across the pole), so its ends agree in sign and the loop over the points sees
+ * nothing (`k_l = \frac{(1 - l/l_1)(T_1 - T_0)}{T_1 - T}` solved for T_1, with a root 1e-3 below
+ * the pole T_1 = T). Each half of the cell, from its grid point to just beside p, is searched when
+ * f changes sign across it. A pole on a grid point, or in a cell with an end outside the domain,
+ * is left to the loop.
+ */
+function besidePole(
+  eq: Equation,
+  grid: Float64Array,
+  n: number,
+  fs: Float64Array,
+  p: number,
+  f: (x: number) => number,
+  roots: number[],
+): void {
+  if (!(p > grid[0]! && p < grid[n - 1]!)) return;
+  let lo = 0;
+  let hi = n - 1;
+  while (hi - lo > 1) {
+    const mid = (lo + hi) >> 1;
+    if (grid[mid]! < p) lo = mid;
+    else hi = mid;
+  }
+  const a = grid[lo]!;
+  const b = grid[hi]!;
+  const fa = fs[lo]!;
+  const fb = fs[hi]!;
+  if (!(a < p && p < b) || !Number.isFinite(fa) || !Number.isFinite(fb)) return;
+  const d = POLE_GAP * Math.abs(p);
+  if (!(p - d > a && p + d < b)) return;
+  const left = f(p - d);
+  if (Number.isFinite(left) && left * fa < 0) {
+    const r = brent(f, a, p - d, fa, left, 100);
+    if (Number.isFinite(r) && eq.isIsolatedRoot(r)) keep(eq, r, roots);
+  }
+  const right = f(p + d);
+  if (Number.isFinite(right) && right * fb < 0) {
+    const r = brent(f, p + d, b, right, fb, 100);
+    if (Number.isFinite(r) && eq.isIsolatedRoot(r)) keep(eq, r, roots);
+  }
+}
+
+/** How close to a pole (relative) its cell's halves end. */
+const POLE_GAP = 1e-9;
 
 /** What the scan finds at grid point i: the body of the loop over the points (see `scanWith`). */
 function examine(

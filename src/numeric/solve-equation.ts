@@ -1,6 +1,7 @@
 import type { Node } from '../core/tree.js';
 import { dedupeRoots, Equation } from './equation.js';
 import { isolate } from './isolate.js';
+import { polesOf } from './poles.js';
 import { polynomialPath } from './polynomial-path.js';
 import { type PreparedEquation, prepareEquation } from './prepare-equation.js';
 import { roundingBound } from './rounding-bound.js';
@@ -145,11 +146,24 @@ function solvePrepared(
     if (path === 'scan') {
       const linear = s.linearPoints ?? (p.periodic ? Math.round(40 * s.periodicWindow) + 1 : 201);
       const grid = scanGrid(s.minAbs, s.maxAbs, s.pointsPerDecade, s.periodicWindow, linear, p.periodic);
-      return done(p, eq, window, path, scanPath(eq, grid, s.scale, roundingError(p, lhs, rhs, values)));
+      // A root beside a pole, in the same cell of the grid, shows no change of sign there: the
+      // cells around the poles of the target's denominators are split at them (see `scanPath`).
+      const found = polesOf(lhs, rhs, p.target, values, window, MAX_POLES);
+      eq.evals += found.evals;
+      return done(
+        p,
+        eq,
+        window,
+        path,
+        scanPath(eq, grid, s.scale, roundingError(p, lhs, rhs, values), found.poles),
+      );
     }
   }
   return done(p, eq, window, 'scan', { kind: 'roots', roots: [] });
 }
+
+/** Most poles a scan splits its cells at (a periodic denominator has one every half period). */
+const MAX_POLES = 1024;
 
 const UNDEFINED = { kind: 'undefined' } as const;
 const IDENTITY = { kind: 'identity' } as const;
