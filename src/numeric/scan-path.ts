@@ -118,14 +118,40 @@ function scanWith(
         examine(eq, grid, n, i, buffers, f, roots);
         continue;
       }
-      if (i > 0 && rel[i]! < 0.05 && rel[i]! < rel[i - 1]! && rel[i]! < rel[i + 1]!)
-        examine(eq, grid, n, i, buffers, f, roots);
+      if (i > 0 && smallDip(rel, i)) examine(eq, grid, n, i, buffers, f, roots);
       else if (i > 0 && zeroSideMinimum(fs, rel, i)) touchingZero(eq, grid, i, fs, roots);
+      else if (
+        i > 0 &&
+        parabolaDip(grid, fs, i) &&
+        !(holds[i - 1] === 1 && holds[i] === 1 && holds[i + 1] === 1)
+      )
+        dip(eq, grid, i, fs, f, roots, Math.abs(y), true);
     }
   }
   for (let k = 0; k < poles.length && !eq.exhausted(); k++) besidePole(eq, grid, n, fs, poles[k]!, f, roots);
-  return { kind: 'roots', roots };
+  return { kind: 'roots', roots: poles.length === 0 ? roots : offPoles(roots, poles) };
 }
+
+/**
+ * The roots that are not poles. Where both sides blow up at one pole and their difference stays
+ * finite (`U - (U_0 - \frac{R_0}{R_0 + R}E)e^{…} = \frac{R_0}{R_0 + R}E` at R = −R_0), the relative
+ * residual vanishes there and the point passed for a root; the formula is undefined at it.
+ */
+function offPoles(roots: number[], poles: readonly number[]): number[] {
+  const out = roots.filter((r) => !nearPole(r, poles));
+  return out.length === roots.length ? roots : out;
+}
+
+function nearPole(r: number, poles: readonly number[]): boolean {
+  for (let k = 0; k < poles.length; k++) {
+    const p = poles[k]!;
+    if (Math.abs(r - p) <= AT_POLE * Math.abs(p)) return true;
+  }
+  return false;
+}
+
+/** How close (relative) to a pole a root is taken for the pole itself. */
+const AT_POLE = 1e-8;
 
 const NO_POLES: readonly number[] = [];
 
@@ -209,39 +235,86 @@ function examine(
   if (
     i > 0 &&
     i + 1 < n &&
-    rel[i]! < 0.05 &&
-    rel[i]! < rel[i - 1]! &&
-    rel[i]! < rel[i + 1]! &&
+    smallDip(rel, i) &&
     fs[i - 1]! * y > 0 &&
     fs[i + 1]! * y > 0 &&
     // Where the equation holds numerically at a point and both its neighbours, the minimum is
     // rounding noise inside a stretch that holds, never an isolated root: no search.
     !(holds[i - 1] === 1 && holds[i] === 1 && holds[i + 1] === 1)
   ) {
-    const m = goldenMinimum(eq, grid[i - 1]!, grid[i + 1]!, rel[i]!);
-    const ym = eq.f(m);
-    if (ym * y < 0) {
-      // A close pair of roots between grid points (|Z| solved for C with Z just above R): f dips
-      // through zero and back, and the point found lies between them: one root on each side.
-      closePair(eq, grid[i - 1]!, m, grid[i + 1]!, fs[i - 1]!, ym, fs[i + 1]!, roots);
-    } else if (eq.isIsolatedRoot(m)) {
-      // The search may have landed on one root of such a pair (the residual vanishes at both):
-      // where f crosses zero at m with the grid's sign on both neighbours, that root is refined
-      // (golden search stops at a width of 1e-10) and a second one lies on the side where f has
-      // the other sign.
-      const d = 1e-7 * Math.abs(m) + 1e-300;
-      const fl = eq.f(m - d);
-      const fr = eq.f(m + d);
-      const refined = fl * fr < 0 ? brent(f, m - d, m + d, fl, fr, 100) : m;
-      roots.push(Number.isFinite(refined) ? refined : m);
-      if (fl * fr < 0) {
-        const [lo, hi, flo, fhi] =
-          fl * y < 0 ? [grid[i - 1]!, m - d, fs[i - 1]!, fl] : [m + d, grid[i + 1]!, fr, fs[i + 1]!];
-        const r = brent(f, lo, hi, flo, fhi, 100);
-        if (Number.isFinite(r) && eq.isIsolatedRoot(r)) keep(eq, r, roots);
-      }
+    dip(eq, grid, i, fs, f, roots, rel[i]!, false);
+  }
+}
+
+/**
+ * The search at a dip of the residual around grid point i (`absolute`: of |f|, from `start` there),
+ * the grid's sign at i − 1, i and i + 1: the close pair of roots around the minimiser, or the root
+ * it landed on and the other one of its pair.
+ */
+function dip(
+  eq: Equation,
+  grid: Float64Array,
+  i: number,
+  fs: Float64Array,
+  f: (x: number) => number,
+  roots: number[],
+  start: number,
+  absolute: boolean,
+): void {
+  const y = fs[i]!;
+  const m = goldenMinimum(eq, grid[i - 1]!, grid[i + 1]!, start, absolute);
+  const ym = eq.f(m);
+  if (ym * y < 0) {
+    // A close pair of roots between grid points (|Z| solved for C with Z just above R): f dips
+    // through zero and back, and the point found lies between them: one root on each side.
+    closePair(eq, grid[i - 1]!, m, grid[i + 1]!, fs[i - 1]!, ym, fs[i + 1]!, roots);
+  } else if (eq.isIsolatedRoot(m)) {
+    // The search may have landed on one root of such a pair (the residual vanishes at both):
+    // where f crosses zero at m with the grid's sign on both neighbours, that root is refined
+    // (golden search stops at a width of 1e-10) and a second one lies on the side where f has
+    // the other sign.
+    const d = 1e-7 * Math.abs(m) + 1e-300;
+    const fl = eq.f(m - d);
+    const fr = eq.f(m + d);
+    const refined = fl * fr < 0 ? brent(f, m - d, m + d, fl, fr, 100) : m;
+    roots.push(Number.isFinite(refined) ? refined : m);
+    if (fl * fr < 0) {
+      const [lo, hi, flo, fhi] =
+        fl * y < 0 ? [grid[i - 1]!, m - d, fs[i - 1]!, fl] : [m + d, grid[i + 1]!, fr, fs[i + 1]!];
+      const r = brent(f, lo, hi, flo, fhi, 100);
+      if (Number.isFinite(r) && eq.isIsolatedRoot(r)) keep(eq, r, roots);
     }
   }
+}
+
+/** A local minimum of the relative residual below 0.05 at grid point i. */
+function smallDip(rel: Float64Array, i: number): boolean {
+  return rel[i]! < 0.05 && rel[i]! < rel[i - 1]! && rel[i]! < rel[i + 1]!;
+}
+
+/**
+ * A local minimum of |f| at grid point i (one sign at i − 1, i, i + 1) where the parabola through
+ * the three points comes within a tenth of |f(x_i)| of zero, or crosses it: a close pair of roots
+ * between grid points, whatever the size of the sides (`\Delta\ell = rs + \frac{v_0}{\omega}\sin\omega t
+ * + (1 - r)s\cos\omega t` solved for ω, its roots in pairs 0.026 apart near each crest, a twentieth
+ * of the grid step: written with `rs` on the left the relative residual dips below 0.05 there, with
+ * it on the right it stays above).
+ */
+function parabolaDip(grid: Float64Array, fs: Float64Array, i: number): boolean {
+  const y0 = fs[i - 1]!;
+  const y1 = fs[i]!;
+  const y2 = fs[i + 1]!;
+  if (!(y0 * y1 > 0 && y2 * y1 > 0 && Math.abs(y1) < Math.abs(y0) && Math.abs(y1) < Math.abs(y2)))
+    return false;
+  const u0 = grid[i - 1]! - grid[i]!;
+  const u2 = grid[i + 1]! - grid[i]!;
+  const d0 = (y0 - y1) / u0;
+  const d2 = (y2 - y1) / u2;
+  const a = (d2 - d0) / (u2 - u0);
+  const b = d0 - a * u0;
+  if (!(a * y1 > 0)) return false;
+  const vertex = y1 - (b * b) / (4 * a);
+  return Math.sign(y1) * vertex < 0.1 * Math.abs(y1);
 }
 
 /**
