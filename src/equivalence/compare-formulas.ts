@@ -356,6 +356,15 @@ function runTrials(
     }
     return draws;
   };
+  // Targets to try at the ends of the range after the random draws: a lopsided target's first draw
+  // (with both formulas' solutions there, `raw`), or a futile target's last one.
+  const pending: {
+    readonly target: string;
+    readonly drawn: Record<string, number>;
+    readonly lo: number;
+    readonly hi: number;
+    readonly raw?: readonly [PreparedSolution, PreparedSolution];
+  }[] = [];
   const phases = shared.length === 0 && mode === 'physical' ? [range] : [range, ...fallbacks];
   const total = maxTrials * phases.length;
   for (let t = 0; t < total; t++) {
@@ -412,21 +421,17 @@ function runTrials(
       counterexample = trial;
       break;
     }
-    // A target tried once (not isolatable in both), or retired as futile just now, is also tried at
-    // draws at the ends of the range (see `lopsided`).
-    const ends =
-      firstVisit && lopsided.length > 0 && !isolatable.has(target) && rawA !== undefined && rawB !== undefined
-        ? lopsidedEnds(target, assignment, lo, hi, rawA, rawB)
-        : !wasRetired && futile.retired.has(target)
-          ? corners(target, assignment, lo, hi)
-          : undefined;
-    const found = ends === undefined ? undefined : atEnds(target, ends, lo, hi);
-    if (found !== undefined) {
-      trials.push(found);
-      nNeq++;
-      counterexample = found;
-      break;
-    }
+    // A target tried once (not isolatable in both), or retired as futile just now, is tried again at
+    // draws at the ends of the range once the random draws are done (see `lopsided`).
+    if (
+      firstVisit &&
+      lopsided.length > 0 &&
+      !isolatable.has(target) &&
+      rawA !== undefined &&
+      rawB !== undefined
+    )
+      pending.push({ target, drawn: assignment, lo, hi, raw: [rawA, rawB] });
+    else if (!wasRetired && futile.retired.has(target)) pending.push({ target, drawn: assignment, lo, hi });
     if (t + 1 >= d.minTrials && nEq + nNeq >= minSuccesses) break;
     // One free variable (or none): no value is drawn, so every further trial would repeat this one.
     if (deterministic) break;
@@ -444,6 +449,23 @@ function runTrials(
       break;
     }
   }
+  // The draws at the ends of the range can only reject: they are tried for a pair the random draws
+  // found equivalent, and for no other (a pair already told apart, or undetermined, pays nothing).
+  if (nNeq === 0 && nEq >= (deterministic ? 1 : minEqual))
+    for (const p of pending) {
+      if (workExhausted()) break;
+      const draws =
+        p.raw === undefined
+          ? corners(p.target, p.drawn, p.lo, p.hi)
+          : lopsidedEnds(p.target, p.drawn, p.lo, p.hi, p.raw[0], p.raw[1]);
+      const found = atEnds(p.target, draws, p.lo, p.hi);
+      if (found !== undefined) {
+        trials.push(found);
+        nNeq++;
+        counterexample = found;
+        break;
+      }
+    }
   let verdict: Verdict;
   if (nNeq > 0) verdict = 'different';
   else if (nEq >= (deterministic ? 1 : minEqual)) {

@@ -89,8 +89,10 @@ function substitute(p: PreparedFormula): WithConstants | undefined {
 /** True when a prepared formula only states a value with a unit (`v \approx 1.8\times10^8\,\mathrm{m/s}`). */
 export function isValueWithUnit(p: PreparedFormula): boolean {
   if (!p.ok || p.tree === undefined) return false;
-  const free = p.variables.filter((v) => v !== VALUE_SYMBOL);
-  if (free.length > 1) return false;
+  // (Counted, not filtered: this runs for every pair a scorer does not find equivalent.)
+  let free = 0;
+  for (const v of p.variables) if (v !== VALUE_SYMBOL) free++;
+  if (free > 1) return false;
   let known = valueMemo.get(p);
   if (known === undefined) valueMemo.set(p, (known = hasUnit(p.tree)));
   return known;
@@ -115,6 +117,8 @@ export function compareWithConstants(
   b: PreparedFormula,
   options: EquivalenceOptions = {},
 ): EquivalenceResult | undefined {
+  // Most pairs have no value with a unit on either side: nothing to try (no closure made).
+  if (!isValueWithUnit(a) && !isValueWithUnit(b)) return undefined;
   const tryPair = (value: PreparedFormula, named: PreparedFormula, swap: boolean) => {
     if (!isValueWithUnit(value) || isValueWithUnit(named)) return undefined;
     const w = withStandardConstants(named);
