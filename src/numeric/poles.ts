@@ -2,7 +2,7 @@ import type { Node } from '../core/tree.js';
 import { isolate } from './isolate.js';
 import { occurrences } from './occurrences.js';
 import { prepareEquation, shareable } from './prepare-equation.js';
-import { equationFor } from './solve-equation.js';
+import { reusedEquation } from './solve-equation.js';
 
 /**
  * Where lhs − rhs has poles in the target: the zeros of its denominators that contain the target
@@ -27,7 +27,8 @@ export function polesOf(
   for (const den of dens) {
     const prepared = prepareEquation(den, ZERO, target);
     if (prepared.plan === undefined) continue;
-    const eq = equationFor(prepared, values, maxPoles);
+    // (The denominator's own equation, reset: never the scan's, whose prepared equation differs.)
+    const eq = reusedEquation(prepared, values, maxPoles);
     const roots = isolate(eq, prepared.plan, window, maxPoles);
     evals += eq.evals;
     if (Array.isArray(roots)) for (const r of roots) if (Number.isFinite(r)) poles.push(r);

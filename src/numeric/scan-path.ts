@@ -185,6 +185,9 @@ function besidePole(
   const fa = fs[lo]!;
   const fb = fs[hi]!;
   if (!(a < p && p < b) || !Number.isFinite(fa) || !Number.isFinite(fb)) return;
+  // Ends of opposite signs: one crossing in the cell, the pole's own (a root beside it would make a
+  // second, or a third with another); the loop's search already rejected the pole.
+  if (fa * fb < 0) return;
   const d = POLE_GAP * Math.abs(p);
   if (!(p - d > a && p + d < b)) return;
   const left = f(p - d);

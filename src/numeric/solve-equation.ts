@@ -99,7 +99,7 @@ export function equationFor(
  */
 const reused = new WeakMap<PreparedEquation, Equation>();
 
-function reusedEquation(
+export function reusedEquation(
   prepared: PreparedEquation,
   values: Readonly<Record<string, number>>,
   budget: number,
