@@ -50,9 +50,16 @@ export function tryUnit(p: Parser, bareWords = true, measured = false): UnitNode
   }
   let text = first.text;
   // A prefix written apart from its symbol: `\text{k}\Omega`, `\mathrm{M}\Omega`.
-  if (p.peek().kind === 'cmd' && p.peek().value === 'Omega' && parseUnit(`${text}Ω`).ok) {
+  // Only a prefix alone (`k`, `M`, `\mu`): `\mu L^{2}\Omega^{2}` is no unit µL²·Ω.
+  if (
+    p.peek().kind === 'cmd' &&
+    p.peek().value === 'Omega' &&
+    /^(?:[a-zA-Zµ]|da)$/.test(text) &&
+    parseUnit(`${text}Ω`).ok
+  ) {
     p.next();
-    text = `${text}Ω`;
+    const power = readPower(p);
+    text = power === '' ? `${text}Ω` : `${text}Ω^{${power}}`;
   }
   const firstText = text;
   const afterFirst = p.pos;
@@ -140,9 +147,12 @@ function readAtom(p: Parser, first: boolean): Atom | undefined {
     }
   } else if (t.kind === 'cmd' && t.value === 'mu') {
     p.next();
+    // A bare letter after `\mu` (`\mu m`, `\mu L^{2}`) ends the product to be a unit, with or
+    // without a power: `\frac{1}{2}\mu L^{2}\Omega^{2}` is ½·μ·L²·Ω², not half a square microlitre.
+    const bare = p.peek().kind === 'letter';
     const rest = readAtom(p, false);
     if (rest === undefined) return undefined;
-    atom = { text: `µ${rest.text}`, needsEnd: rest.needsEnd || p.tokens[p.pos - 1]?.kind === 'letter' };
+    atom = { text: `µ${rest.text}`, needsEnd: rest.needsEnd || bare };
   } else if (t.kind === 'cmd' && (t.value === 'Omega' || t.value === 'AA')) {
     p.next();
     atom = { text: t.value === 'Omega' ? 'Ω' : 'Å', needsEnd: t.value === 'Omega' };
