@@ -705,6 +705,25 @@ const when =
     anyPart(parts, cond) ? style(parts) : undefined;
 const withUnit = (s: Statement) => numeric(s) && s.value.unit?.kind === 'factors';
 const scientific = (s: Statement) => numeric(s) && s.value.exponent !== 0;
+/** Plain text with the digits of a whole number of four or more digits grouped by `separator`. */
+const groupedDigits = (separator: string): Style =>
+  when(
+    (s) => numeric(s) && s.value.exponent === 0 && s.value.mantissa.split('.')[0]!.length >= 4,
+    (parts) =>
+      lines(
+        parts,
+        (s) => {
+          if (!numeric(s)) return render.plain(s);
+          const t = render.plain(s);
+          if (t === undefined) return undefined;
+          return t.replace(
+            renderNumber(s.value, 'unicode-times', false),
+            renderNumber(s.value, 'unicode-times', false, separator),
+          );
+        },
+        '**Final Answer:** ',
+      ),
+  );
 
 export const STYLES: Readonly<Record<string, Style>> = {
   'boxed-brackets': (parts) =>
@@ -759,23 +778,7 @@ export const STYLES: Readonly<Record<string, Style>> = {
     (s) => numeric(s) && s.value.exponent === 0 && s.value.mantissa.split('.')[0]!.length >= 4,
     (parts) => lines(parts, (s) => wrapLatex(render.latex(s, { group: '\\,' }), (x) => `$$\\boxed{${x}}$$`)),
   ),
-  'thousands-unicode': when(
-    (s) => numeric(s) && s.value.exponent === 0 && s.value.mantissa.split('.')[0]!.length >= 4,
-    (parts) =>
-      lines(
-        parts,
-        (s) => {
-          if (!numeric(s)) return render.plain(s);
-          const t = render.plain(s);
-          if (t === undefined) return undefined;
-          return t.replace(
-            renderNumber(s.value, 'unicode-times', false),
-            renderNumber(s.value, 'unicode-times', false, '\u2009'),
-          );
-        },
-        '**Final Answer:** ',
-      ),
-  ),
+  'thousands-unicode': groupedDigits('\u2009'),
   'approx-latex': (parts) =>
     lines(parts, (s) =>
       wrapLatex(s.name === undefined ? undefined : render.latex(s, { rel: '\\approx' }), (x) => `$$${x}$$`),
@@ -938,23 +941,7 @@ export const STYLES: Readonly<Record<string, Style>> = {
     lines(parts, (s) => render.plain(s, { exponent: 'star', unit: 'plain-slash' }), 'Answer: '),
   ),
   // Digits grouped by commas in plain text: `6,371 km`.
-  'thousands-comma': when(
-    (s) => numeric(s) && s.value.exponent === 0 && s.value.mantissa.split('.')[0]!.length >= 4,
-    (parts) =>
-      lines(
-        parts,
-        (s) => {
-          if (!numeric(s)) return render.plain(s);
-          const t = render.plain(s);
-          if (t === undefined) return undefined;
-          return t.replace(
-            renderNumber(s.value, 'unicode-times', false),
-            renderNumber(s.value, 'unicode-times', false, ','),
-          );
-        },
-        '**Final Answer:** ',
-      ),
-  ),
+  'thousands-comma': groupedDigits(','),
   // A sentence ending inline math with its unit outside and a period: `so $v = 3.2$ m/s.`
   'unit-outside-period': when(withUnit, (parts) =>
     lines(parts, (s) => {
