@@ -122,8 +122,21 @@ function keepable(text: string): boolean {
   const first = text.charCodeAt(0);
   if (isSpace(first) || isSpace(text.charCodeAt(text.length - 1))) return false;
   if (first === 40 || first === 91 || !balanced(text)) return false;
+  // A list beside a relation (`3, 3 = 36` read off `E = 3, 3 = 36` as a list item holding a relation)
+  // groups differently alone (the list becomes the relation's side): parsed alone.
+  if (text.includes(',') && LIST_AND_RELATION.test(text)) return false;
+  // A span that ends inside a `\left … \right` pair (a set's closing `\right\}` left out) reads otherwise alone.
+  if (count(text, '\\left') !== count(text, '\\right')) return false;
   return !mayHoldArrow(text) && !isProse(text);
 }
+
+function count(text: string, word: string): number {
+  let n = 0;
+  for (let k = text.indexOf(word); k >= 0; k = text.indexOf(word, k + word.length)) n++;
+  return n;
+}
+
+const LIST_AND_RELATION = /[=<>]|\\(?:le|ge|leq|geq|ll|gg|approx|sim|simeq|ne|neq|equiv|propto)(?![a-zA-Z])/;
 
 /** Whether every `(`, `[` and `{` of a text (escaped braces aside) is closed in it, in order. */
 function balanced(text: string): boolean {
