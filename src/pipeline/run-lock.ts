@@ -1,14 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import {
-  closeSync,
-  linkSync,
-  openSync,
-  readFileSync,
-  renameSync,
-  unlinkSync,
-  writeFileSync,
-  writeSync,
-} from 'node:fs';
+import { closeSync, linkSync, openSync, readFileSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { type Diagnostic, diagnostic } from '../core/diagnostic.js';
@@ -61,34 +52,34 @@ function createLockFile(path: string, content: string): boolean {
 }
 
 /**
- * Removes a lock judged stale — only if it is still the one judged: it is first renamed aside (one
- * taker wins the rename), and when the file moved is not the stale one (another taker replaced it
- * meanwhile) it is linked back.
+ * Removes a lock judged stale — only if it is still the one judged, and only by one taker at a time:
+ * the taker first creates `<lock>.takeover` (exclusively), re-reads the lock, removes it only if it
+ * still holds the stale text, then drops the takeover file. Renaming the lock aside instead left a
+ * window in which a fresh lock moved aside by a second taker could be replaced by a third (two
+ * holders). A takeover file whose writer is gone (killed mid-takeover) is removed for the next attempt.
  */
 function removeStaleLock(path: string, staleText: string): void {
-  const aside = `${path}.stale.${process.pid}.${randomBytes(6).toString('hex')}`;
-  try {
-    renameSync(path, aside);
-  } catch {
-    return; // another taker moved it first; the next attempt decides
-  }
-  let moved = '';
-  try {
-    moved = readFileSync(aside, 'utf8');
-  } catch {
-    // unreadable: treat as the stale one
-  }
-  if (moved !== staleText) {
+  const guard = `${path}.takeover`;
+  if (!createLockFile(guard, JSON.stringify({ pid: process.pid, host: hostname() }))) {
     try {
-      linkSync(aside, path);
+      const holder = JSON.parse(readFileSync(guard, 'utf8')) as { pid?: number; host?: string };
+      if (typeof holder.pid === 'number' && holder.host === hostname() && !alive(holder.pid))
+        unlinkSync(guard);
     } catch {
-      // a third taker holds the lock now; the live holder's checks decide
+      // gone meanwhile, or unreadable for an instant: the next attempt decides
     }
+    return;
   }
   try {
-    unlinkSync(aside);
+    if (readFileSync(path, 'utf8') === staleText) unlinkSync(path);
   } catch {
     // already gone
+  } finally {
+    try {
+      unlinkSync(guard);
+    } catch {
+      // already gone
+    }
   }
 }
 
