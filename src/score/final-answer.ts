@@ -332,6 +332,14 @@ export interface FinalNodeCredit {
   readonly contradicted: ReadonlySet<number>;
 }
 
+/** The caller's comparison of two prepared formulas, or Algorithm 1's verdict under `equivalence`. */
+function comparer(
+  options: FinalAnswerOptions,
+  equivalence: EquivalenceOptions,
+): (got: PreparedFormula, want: PreparedFormula) => Verdict {
+  return options.compare ?? ((got, want) => compareFormulas(got, want, equivalence).verdict);
+}
+
 function preparer(problem: Problem, options: FinalAnswerOptions): (latex: string) => PreparedFormula {
   const prepareOptions = problemPrepareOptions(problem);
   return options.prepare ?? ((latex: string) => prepareFormula(latex, prepareOptions));
@@ -505,7 +513,7 @@ function judgeAll(
   });
   const keys = plainKeys.map((k, i) => atExtremum[i]?.key ?? k);
   const inPart = (e: Expected) => expected.filter((x) => x.letter === e.letter).length;
-  const compare = options.compare ?? ((got, want) => compareFormulas(got, want, equivalence).verdict);
+  const compare = comparer(options, equivalence);
   let reference: Set<string> | undefined;
   const referenceSymbols = (): ReadonlySet<string> =>
     (reference ??= new Set([
@@ -753,7 +761,7 @@ function summaryBoxRefutes(
   const none = expected.map(() => false);
   if (new Set(expected.map((e) => e.letter)).size < 2) return none;
   const prepare = preparer(problem, options);
-  const compare = options.compare ?? ((got, want) => compareFormulas(got, want, equivalence).verdict);
+  const compare = comparer(options, equivalence);
   const statements = reading(response, extraction, problem, prepare).statements;
   const namers = expected.map((e) => {
     const sides = relationSides(e.latex);
@@ -821,7 +829,7 @@ function refutedAll(
   options: FinalAnswerOptions,
 ): boolean[] {
   const prepare = preparer(problem, options);
-  const compare = options.compare ?? ((got, want) => compareFormulas(got, want, equivalence).verdict);
+  const compare = comparer(options, equivalence);
   const statements = reading(response, extraction, problem, prepare).statements;
   if (statements.some((s) => s.boxed)) return expected.map(() => false);
   const asked = expected.map((e) => {
