@@ -30,6 +30,14 @@ export interface AnswerSet {
 
 const MATH = /\$\$[\s\S]*?\$\$|\\\[[\s\S]*?\\\]|\$[^$\n]+\$/g;
 
+/**
+ * A number to nudge: a decimal or an integer of two or more digits, whole (not preceded by a digit
+ * or '.', nor followed by a digit, a decimal part or `}`, so a match never starts or ends inside
+ * `1.986`), and not an index or exponent (`_{12}`, `^{10}`, `^2`), a command's argument
+ * (`\frac12`) or part of a name. A number opening a group (`{1.986\times…}`) is nudged whole.
+ */
+const NUMBER = /(?<![\\a-zA-Z_^\d.])(?<![_^]\{)(\d+\.\d+|\d{2,})(?![\d}]|\.\d)/g;
+
 function nudgeNumber(prng: Prng, literal: string): string {
   const x = Number(literal);
   if (!Number.isFinite(x) || x === 0) return literal;
@@ -42,7 +50,7 @@ export function perturb(text: string, seed: string): string {
   const prng = createPrng(seed);
   return text.replace(MATH, (block) =>
     block
-      .replace(/(?<![\\a-zA-Z_^{])(\d+\.\d+|\d{2,})(?![\d}])/g, (n) => nudgeNumber(prng, n))
+      .replace(NUMBER, (n) => nudgeNumber(prng, n))
       .replace(/ (?=[=+])/g, () => (prng.next() < 0.5 ? '  ' : ' ')),
   );
 }
