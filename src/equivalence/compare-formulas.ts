@@ -283,25 +283,37 @@ function runTrials(
     if (isInteger[i]) value = Math.round(value);
     return value * scaleOf[i]!;
   };
+  // A trial as recorded, with its range when drawn in a fallback phase (after the paper's range).
+  const trialRecord = (
+    target: string,
+    assignment: Record<string, number>,
+    sa: PreparedSolution | undefined,
+    sb: PreparedSolution | undefined,
+    outcome: Trial['outcome'],
+    lo: number,
+    hi: number,
+    fallback: boolean,
+  ): Mutable<Trial> => {
+    const trial: Mutable<Trial> = {
+      target,
+      assignment,
+      solutionsA: describe(sa),
+      solutionsB: describe(sb),
+      outcome,
+    };
+    if (fallback) trial.range = [lo, hi] as const;
+    return trial;
+  };
   const atEnds = (
     target: string,
     draws: readonly EndDraw[],
     lo: number,
     hi: number,
+    fallback: boolean,
   ): Mutable<Trial> | undefined => {
     for (const { assignment, known } of draws) {
       const { sa, sb, outcome } = judge(target, assignment, known);
-      if (outcome === 'rejecting') {
-        const trial: Mutable<Trial> = {
-          target,
-          assignment,
-          solutionsA: describe(sa),
-          solutionsB: describe(sb),
-          outcome,
-        };
-        if (lo !== range[0] || hi !== range[1]) trial.range = [lo, hi] as const;
-        return trial;
-      }
+      if (outcome === 'rejecting') return trialRecord(target, assignment, sa, sb, outcome, lo, hi, fallback);
     }
     return undefined;
   };
@@ -363,6 +375,7 @@ function runTrials(
     readonly drawn: Record<string, number>;
     readonly lo: number;
     readonly hi: number;
+    readonly fallback: boolean;
     readonly raw?: readonly [PreparedSolution, PreparedSolution];
   }[] = [];
   const phases = shared.length === 0 && mode === 'physical' ? [range] : [range, ...fallbacks];
@@ -398,14 +411,7 @@ function runTrials(
     const { sa, sb, rawA, rawB, outcome: judged } = judge(target, assignment);
     const outcome = judged;
     if (sa?.truncated === true || sb?.truncated === true) exhausted.add(target);
-    const trial: Mutable<Trial> = {
-      target,
-      assignment,
-      solutionsA: describe(sa),
-      solutionsB: describe(sb),
-      outcome,
-    };
-    if (phase > 0) trial.range = [lo, hi] as const;
+    const trial = trialRecord(target, assignment, sa, sb, outcome, lo, hi, phase > 0);
     trials.push(trial);
     const wasRetired = futile.retired.has(target);
     futile.record(target, outcome !== 'failed');
@@ -430,8 +436,9 @@ function runTrials(
       rawA !== undefined &&
       rawB !== undefined
     )
-      pending.push({ target, drawn: assignment, lo, hi, raw: [rawA, rawB] });
-    else if (!wasRetired && futile.retired.has(target)) pending.push({ target, drawn: assignment, lo, hi });
+      pending.push({ target, drawn: assignment, lo, hi, fallback: phase > 0, raw: [rawA, rawB] });
+    else if (!wasRetired && futile.retired.has(target))
+      pending.push({ target, drawn: assignment, lo, hi, fallback: phase > 0 });
     if (t + 1 >= d.minTrials && nEq + nNeq >= minSuccesses) break;
     // One free variable (or none): no value is drawn, so every further trial would repeat this one.
     if (deterministic) break;
@@ -458,7 +465,7 @@ function runTrials(
         p.raw === undefined
           ? corners(p.target, p.drawn, p.lo, p.hi)
           : lopsidedEnds(p.target, p.drawn, p.lo, p.hi, p.raw[0], p.raw[1]);
-      const found = atEnds(p.target, draws, p.lo, p.hi);
+      const found = atEnds(p.target, draws, p.lo, p.hi, p.fallback);
       if (found !== undefined) {
         trials.push(found);
         nNeq++;
