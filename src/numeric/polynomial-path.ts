@@ -1,4 +1,5 @@
 import type { Equation } from './equation.js';
+import { goldenMinimum } from './golden-minimum.js';
 import { derivativeCoefficients, horner, realPolynomialRoots } from './real-polynomial-roots.js';
 
 /** Interpolation nodes (5, for degree ≤ 4) and check nodes; irregular, so poles rarely hit them. */
@@ -44,20 +45,97 @@ export function polynomialPath(eq: Equation, maxAbs: number, scale = 1): number[
 function polish(eq: Equation, coefficients: number[], k: number, maxAbs: number): number[] {
   const slope = derivativeCoefficients(coefficients);
   const roots: number[] = [];
-  for (let x of realPolynomialRoots(coefficients, maxAbs)) {
+  // Candidates where Newton's method did not settle, with the reach of their last step (see below).
+  let unsettled: number[] | undefined;
+  // (A critical point within 1e-10 of vanishing is a candidate: interpolated far from its nodes, the
+  // quartic of a quadruple root at 19 has a minimum of 2e-6 where the terms are ~2e6, and no root.)
+  for (let x of realPolynomialRoots(coefficients, maxAbs, TOUCH)) {
+    let settled = false;
+    let step = 0;
     for (let i = 0; i < 8 && !eq.exhausted(); i++) {
       const y = eq.f(x) * x ** k;
       const s = horner(slope, x);
-      if (!Number.isFinite(y) || y === 0 || s === 0) break;
-      const step = y / s;
+      settled = !Number.isFinite(y) || y === 0;
+      if (settled || s === 0) break;
+      step = y / s;
       if (!Number.isFinite(step)) break;
       x -= step;
-      if (Math.abs(step) <= 1e-15 * Math.abs(x)) break;
+      settled = Math.abs(step) <= 1e-15 * Math.abs(x);
+      if (settled) break;
     }
-    if (Math.abs(x) <= maxAbs && eq.isRoot(x)) roots.push(x);
+    if (!settled && !eq.truncated && Math.abs(x) <= maxAbs) (unsettled ??= []).push(x, Math.abs(step));
+    else if (Math.abs(x) <= maxAbs && eq.isRoot(x)) roots.push(x);
   }
+  if (unsettled !== undefined) for (const x of multipleRoots(eq, unsettled)) roots.push(x);
   return roots;
 }
+
+/**
+ * The roots of the true function near candidates where Newton's method on the interpolated
+ * polynomial did not settle (`pairs`: each candidate followed by its last step's size). At a root of
+ * multiplicity m the polynomial's coefficients, good to ~1e-13, place it only to ~1e-13^(1/m) (1e-4
+ * relative for m = 4), its slope there is noise, and Newton crawls ((m − 1)/m a step): a quadruple
+ * root came out as two or three "roots" 1e-5 apart, each passing the touching-root test on the flat
+ * true function. Candidates within a relative 1e-3 of each other form a cluster; |f| of the true
+ * function is sampled across the cluster (widened by 8 last steps on each side, the distance a
+ * crawling Newton still had to go, and by at least 1e-3 relative) and each local minimum is refined by golden-section search and
+ * kept when it passes {@link Equation.isRoot}. Distinct close roots (`(x - a)^3 (x - 1.0001a)`) are
+ * separate minima of |f|, so they stay apart; one multiple root is one minimum.
+ */
+function multipleRoots(eq: Equation, unsorted: readonly number[]): number[] {
+  // (Newton may carry a candidate past its neighbour: by position first.)
+  const order: number[] = [];
+  for (let i = 0; i < unsorted.length; i += 2) order.push(i);
+  order.sort((x, y) => unsorted[x]! - unsorted[y]!);
+  const pairs = order.flatMap((i) => [unsorted[i]!, unsorted[i + 1]!]);
+  const found: number[] = [];
+  let i = 0;
+  while (i < pairs.length && !eq.exhausted()) {
+    const first = pairs[i]!;
+    let last = first;
+    let step = pairs[i + 1]!;
+    let j = i + 2;
+    for (; j < pairs.length && pairs[j]! - last <= CLUSTER * Math.abs(pairs[j]!); j += 2) {
+      last = pairs[j]!;
+      step = Math.max(step, pairs[j + 1]!);
+    }
+    const size = Math.max(Math.abs(first), Math.abs(last));
+    const reach = Math.max(Math.min(8 * step, MAX_REACH * size), last - first, REACH * size);
+    const lo = first - reach;
+    const hi = last + reach;
+    const samples = Math.min(MAX_SAMPLES, Math.max(MIN_SAMPLES, Math.ceil((hi - lo) / (SPACING * size))));
+    const xs: number[] = [];
+    for (let n = 0; n <= samples; n++) xs.push(lo + ((hi - lo) * n) / samples);
+    for (let m = i; m < j; m += 2) xs.push(pairs[m]!);
+    xs.sort((x, y) => x - y);
+    // (A candidate found twice, or on a sample, once: a point is no minimum of |f| beside itself.)
+    for (let n = xs.length - 1; n > 0; n--) if (xs[n] === xs[n - 1]) xs.splice(n, 1);
+    const fs = xs.map((x) => Math.abs(eq.f(x)));
+    for (let n = 1; n + 1 < xs.length; n++) {
+      const y = fs[n]!;
+      if (!(y <= fs[n - 1]! && y < fs[n + 1]!)) continue;
+      // (The search gives up where |f| does not halve from the sample's: the sample is then the best.)
+      const refined = goldenMinimum(eq, xs[n - 1]!, xs[n + 1]!, y, true);
+      const x = Math.abs(eq.f(refined)) < y ? refined : xs[n]!;
+      if (eq.isRoot(x)) found.push(x);
+    }
+    i = j;
+  }
+  return found;
+}
+
+/** How nearly a critical point of the interpolated polynomial must vanish to be a candidate. */
+const TOUCH = 1e-10;
+/** Relative distance within which unsettled candidates are one cluster (see `multipleRoots`). */
+const CLUSTER = 1e-3;
+/** How far beyond a cluster |f| is sampled at least (relative): a multiple root's candidates can miss it by several 1e-4. */
+const REACH = 1e-3;
+/** At most this far (relative) for a candidate whose last Newton step was a jump (a slope of noise). */
+const MAX_REACH = 4e-3;
+/** Samples of |f| across a cluster: 2e-5 apart (relative), so roots 1e-4 apart are separate minima, 64 to 512. */
+const SPACING = 2e-5;
+const MIN_SAMPLES = 64;
+const MAX_SAMPLES = 512;
 
 /**
  * Drops leading coefficients whose share at |x| ≈ `at` is below 1e-12 (interpolation noise), and

@@ -16,9 +16,10 @@ export function derivativeCoefficients(a: readonly number[]): number[] {
  * The real roots of a polynomial (ascending coefficients) with |x| ≤ `bound`, sorted. Degree ≤ 2 in
  * closed form (a slightly negative discriminant, relative 1e-12, counts as a double root); higher
  * degrees by isolation between the real roots of p′ (found recursively) and Brent's method, with
- * critical points where p nearly vanishes kept as double roots.
+ * critical points where p nearly vanishes (|p| within `touch` of the sum of its terms' magnitudes)
+ * kept as double roots.
  */
-export function realPolynomialRoots(coefficients: readonly number[], bound: number): number[] {
+export function realPolynomialRoots(coefficients: readonly number[], bound: number, touch = 1e-12): number[] {
   const a = trim(coefficients);
   const d = a.length - 1;
   if (d <= 0) return [];
@@ -28,7 +29,9 @@ export function realPolynomialRoots(coefficients: readonly number[], bound: numb
   let cauchy = 0;
   for (let i = 0; i < d; i++) cauchy = Math.max(cauchy, Math.abs(a[i]! / lead));
   const edge = Math.min(1 + cauchy, bound);
-  const critical = realPolynomialRoots(derivativeCoefficients(a), bound).filter((x) => Math.abs(x) < edge);
+  const critical = realPolynomialRoots(derivativeCoefficients(a), bound, touch).filter(
+    (x) => Math.abs(x) < edge,
+  );
   const points = [-edge, ...critical, edge];
   const p = (x: number): number => horner(a, x);
   const magnitude = (x: number): number => horner(a.map(Math.abs), Math.abs(x));
@@ -41,7 +44,7 @@ export function realPolynomialRoots(coefficients: readonly number[], bound: numb
     if (y0 * y1 < 0) roots.push(brent(p, x0, x1, y0, y1, 200));
     else if (y0 === 0) roots.push(x0);
   }
-  for (const x of critical) if (Math.abs(p(x)) <= 1e-12 * magnitude(x)) roots.push(x);
+  for (const x of critical) if (Math.abs(p(x)) <= touch * magnitude(x)) roots.push(x);
   if (p(edge) === 0) roots.push(edge);
   return roots.sort((x, y) => x - y);
 }

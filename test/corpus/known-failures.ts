@@ -6,8 +6,6 @@
 export const KNOWN_FAILURES: Readonly<Record<string, string>> = {
   'solver-fresh-010':
     'the alternating harmonic series converges like 1/n: the per-pair work budget (work-meter.ts) stops the series before its partial sums settle to 1e-6, so the verdict is undetermined (passed before the budget landed)',
-  'numeric-fresh-067':
-    'a root of multiplicity 4 on the polynomial path: the interpolated quartic (coefficients good to ~1e-13) cannot place it closer than ~1e-4, its roots come out split and each passes the residual test on the flat true function; merging such clusters by the derivatives also merges the distinct close roots of near misses (docs/speed.md)',
   'solver-fresh-030':
     'target g: with t large, tanh rounds to 1 and the root sits on the edge itself, where artanh is infinite: no finite root in floating point',
 };

@@ -131,3 +131,28 @@ test('close roots between two scan points: |Z| solved for C with Z just above R 
       assertRoots(r.roots, [1 / (L + d), 1 / (L - d)], `d = ${d}, L = ${L}`);
     }
 });
+
+test('roots of multiplicity 3 and 4 on the polynomial path: one root each, and close roots stay apart', () => {
+  // Newton's method on the interpolated quartic crawls toward a multiple root; its candidates came
+  // out as two or three "roots" 1e-5 apart (or none: a quartic whose minimum misses zero by 2e-6).
+  const within = (roots: readonly number[], want: readonly number[], label: string) => {
+    const distinct = roots.filter((x, i) => i === 0 || Math.abs(x - roots[i - 1]!) > 1e-6 * Math.abs(x));
+    assert.equal(distinct.length, want.length, `${label}: got [${roots}] want [${want}]`);
+    for (const [i, w] of want.entries())
+      assert.ok(Math.abs(distinct[i]! - w) <= 5e-7 * w, `${label}: ${distinct[i]} ≠ ${w}`);
+  };
+  // 60 values of a over [3.5, 20] (below ~3, 2 of 200 draws still lose the simple root beside the triple one).
+  for (let i = 0; i < 60; i++) {
+    const a = 3.5 + 16.5 * ((i * 0.6180339887) % 1);
+    const quadruple = equation('(x^2 - 2*a*x + a^2)^2 = 0');
+    const r = solveEquation(quadruple.lhs, quadruple.rhs, 'x', { a });
+    assert.ok(r.kind === 'roots' && r.path === 'polynomial');
+    within(r.roots, [a], `quadruple, a = ${a}`);
+    const triple = equation('(x - a)^3*(x - 1.0001*a) = 0');
+    const t = solveEquation(triple.lhs, triple.rhs, 'x', { a });
+    within(t.kind === 'roots' ? t.roots : [], [a, 1.0001 * a], `triple beside a simple root, a = ${a}`);
+    const mixed = equation('(x^2 - 2*a*x + a^2)*(x^2 - 2.0002*a*x + 1.0002*a^2) = 0');
+    const m = solveEquation(mixed.lhs, mixed.rhs, 'x', { a });
+    within(m.kind === 'roots' ? m.roots : [], [a, 1.0002 * a], `triple and simple, a = ${a}`);
+  }
+});
