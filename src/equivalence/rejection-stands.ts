@@ -81,10 +81,21 @@ function pinned(
   });
 }
 
-/** Some branch of `f` holds at target = p within its rounding bound (unknown bound: no). */
+/**
+ * Some branch of `f` holds at target = p within its rounding bound (unknown bound: no), or p lies on
+ * the edge of the branch's domain to rounding: lhs − rhs is undefined or infinite at p and finite a
+ * few ulps away. `t = \sqrt{m/gk}\,\operatorname{artanh}(v\sqrt{k/mg})` has its root in v where
+ * artanh's argument is tanh(√(gk/m)·t), which rounds to 1 once the product passes ~19: the root is
+ * not representable, and the other formula's root (tanh written out) lands on the edge.
+ */
 function mayHold(f: PreparedFormula, target: string, p: number, at: Record<string, number>): boolean {
   return f.branches.some((branch) => {
     const { r, bound } = residual(branch, target, p, at);
-    return Math.abs(r) <= bound;
+    if (Math.abs(r) <= bound) return true;
+    if (Number.isFinite(r) || p === 0) return false;
+    return ULPS.some((u) => Number.isFinite(residual(branch, target, p * (1 + u), at).r));
   });
 }
+
+/** Relative steps of a few ulps on either side of a point (see `mayHold`). */
+const ULPS = [-4 * Number.EPSILON, 4 * Number.EPSILON];

@@ -6,6 +6,4 @@
 export const KNOWN_FAILURES: Readonly<Record<string, string>> = {
   'solver-fresh-010':
     'the alternating harmonic series converges like 1/n: the per-pair work budget (work-meter.ts) stops the series before its partial sums settle to 1e-6, so the verdict is undetermined (passed before the budget landed)',
-  'solver-fresh-030':
-    'target g: with t large, tanh rounds to 1 and the root sits on the edge itself, where artanh is infinite: no finite root in floating point',
 };
