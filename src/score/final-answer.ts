@@ -358,6 +358,8 @@ interface Reading {
   nodeVariables?: readonly string[];
   /** The symbols the answer's statements give a value of their own (a lone symbol on the left). */
   stated?: ReadonlySet<string>;
+  /** Whether a side of the answer's statements names a vector component ({@link namesComponent}). */
+  components?: boolean;
 }
 
 const readings = new WeakMap<ExtractionResult, Reading>();
@@ -595,6 +597,24 @@ function judgeAll(
     known.set(name, d ?? null);
     return d;
   };
+  // A symbol the expected answer writes is read through a definition only when it is a magnitude
+  // written in its components (`v = \sqrt{v_x^2 + v_y^2}`): when no definition of it from any source
+  // names a component, its definition is not read at all (the answer's own can run Algorithm 1).
+  const mayBeMagnitude = (name: string): boolean => {
+    read.components ??=
+      constantsNameComponents(problem) ||
+      statements.some(
+        (s) => s.sides !== undefined && (namesComponent(s.sides.lhs) || namesComponent(s.sides.rhs)),
+      );
+    if (read.components) return true;
+    others ??= gather();
+    const sources = [others.prose, notationDefinitions, ...others.implied];
+    return sources.some((m) => {
+      const d = m.get(name);
+      return d !== undefined && namesComponent(d.value);
+    });
+  };
+  const definitions: Definitions = { of: definitionOf, mayBeMagnitude };
   const direction = directionReader(response, problemStatement(problem));
   const scaling = asksScaling(problemStatement(problem));
   const estimate = asksEstimate(problemStatement(problem));
@@ -635,7 +655,7 @@ function judgeAll(
       );
     const plain = build();
     if (plain === undefined) return undefined;
-    const test = withDefinitions(plain, e, definitionOf, problem, prepare, build);
+    const test = withDefinitions(plain, e, definitions, problem, prepare, build);
     const variables = (atExtremum[i]?.q ?? quantities[i])?.variables ?? [];
     return judge(
       e,
@@ -1005,7 +1025,7 @@ function reachedFinals(
 function withDefinitions(
   test: CandidateTest,
   e: Expected,
-  definitionOf: (name: string) => AnswerDefinition | undefined,
+  definitions: Definitions,
   problem: Problem,
   prepare: (latex: string) => PreparedFormula,
   build: TestBuilder,
@@ -1015,7 +1035,7 @@ function withDefinitions(
     numerical: test.numerical,
     accepts: (text, whole) => {
       if (test.accepts(text, whole)) return true;
-      through ??= throughDefinitions(e, definitionOf, problem, prepare, build);
+      through ??= throughDefinitions(e, definitions, problem, prepare, build);
       // A candidate that writes none of the defined symbols reads the same with the definitions (its
       // unit readings write units, not symbols): only the plain test is run on it, unless the
       // expected answer itself is read through its magnitudes.
@@ -1043,10 +1063,21 @@ interface ThroughDefinitions {
   readonly magnitudes: boolean;
 }
 
+/** The definitions a check reads through (see judgeAll). */
+interface Definitions {
+  /** The definition of a symbol, from the answer, the problem or a standard notation. */
+  readonly of: (name: string) => AnswerDefinition | undefined;
+  /**
+   * False when no definition of the symbol can be a magnitude written in its components (none
+   * names a component: see {@link magnitudeOfComponents}); true when one may.
+   */
+  readonly mayBeMagnitude: (name: string) => boolean;
+}
+
 /** The test through the definitions of {@link withDefinitions}, each symbol's read when met. */
 function throughDefinitions(
   e: Expected,
-  definitionOf: (name: string) => AnswerDefinition | undefined,
+  definitions: Definitions,
   problem: Problem,
   prepare: (latex: string) => PreparedFormula,
   build: TestBuilder,
@@ -1062,7 +1093,10 @@ function throughDefinitions(
     const hit = values.get(name);
     if (hit !== undefined) return hit ?? undefined;
     let tree: Node | undefined;
-    const d = mapped.has(name) ? undefined : definitionOf(name);
+    // A symbol the expected answer uses is read only as a magnitude in components: not looked up
+    // when no definition of it can be one.
+    const skip = mapped.has(name) || (used.has(name) && !definitions.mayBeMagnitude(name));
+    const d = skip ? undefined : definitions.of(name);
     if (
       d !== undefined &&
       // A magnitude the expected answer uses, written out in its components by the answer
@@ -1111,6 +1145,57 @@ function throughDefinitions(
 
 /** The axes whose components name a vector's (`v_x`, `E_{y}`). */
 const AXES = ['x', 'y', 'z'] as const;
+
+/**
+ * A subscript that can read as one axis letter, generously (parsing decides): `_` (or `\sb`), then
+ * any spaces, braces and commands (`_{\mathrm{x}}`, `_{\rm y}`, `_{\,z}`), then x, y or z not
+ * followed by a letter; or the Unicode subscript x (ₓ). `_{max}`, `_{0}` and `_{ab}` cannot.
+ */
+const COMPONENT_SUBSCRIPT = /(?:_|\\sb(?![a-zA-Z]))(?:\s|\{|\\(?:[a-zA-Z]+|[^a-zA-Z]))*[xyz](?![a-zA-Z])|ₓ/;
+
+/** A canonical name that is a vector's component (`v_{x}`, `omega_{y}`: how `v_x`, `\omega_y` are named). */
+const COMPONENT_NAME = /_\{[xyz]\}/;
+
+/**
+ * Whether a text names a vector component ({@link COMPONENT_NAME}) anywhere in its parse: a symbol,
+ * a function, the variable of a derivative, an integral or a sum, an opaque quantity. A text that
+ * does not parse counts as naming one (unknown). Every variable of a prepared formula is one of
+ * these names or comes from the problem's constants map ({@link constantsNameComponents}).
+ */
+function namesComponent(latex: string): boolean {
+  if (!COMPONENT_SUBSCRIPT.test(latex)) return false;
+  const parsed = parseLatex(latex);
+  if (!parsed.ok) return true;
+  const stack: Node[] = [parsed.tree];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    const name =
+      node.type === 'symbol' || node.type === 'apply'
+        ? node.name
+        : node.type === 'derivative' || node.type === 'integral'
+          ? node.variable
+          : node.type === 'sum'
+            ? node.index
+            : node.type === 'opaque'
+              ? node.key
+              : undefined;
+    if (name !== undefined && COMPONENT_NAME.test(name)) return true;
+    stack.push(...childNodes(node));
+  }
+  return false;
+}
+
+const constantsComponents = new WeakMap<Problem, boolean>();
+
+/** Whether a value of the problem's constants map (aliases included) names a vector component. */
+function constantsNameComponents(problem: Problem): boolean {
+  let known = constantsComponents.get(problem);
+  if (known === undefined) {
+    const values = Object.values(problemPrepareOptions(problem).constants ?? {});
+    constantsComponents.set(problem, (known = values.some((v) => namesComponent(v))));
+  }
+  return known;
+}
 
 /**
  * Whether an answer's definition writes a vector's magnitude in its components, correctly:
