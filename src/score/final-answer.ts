@@ -1907,9 +1907,7 @@ function judge(
   // The links of one chain: the statements of a math block whose texts overlap (`a = b \approx c` gives
   // a = b, b = c and a = c; `E = 5.0\times10^{-8}\ \text{J} \Rightarrow n \approx 3.0\times10^{26}` is two
   // chains), or one statement read alone.
-  const chains = chainsOf(statements);
-  const chainOf = (s: Statement) => chains.get(s) ?? `@${s.offset}`;
-  const arithmetic = wrongArithmetic(statements, chainOf);
+  const { chainOf, arithmetic } = chainReading(statements);
   let hedging: Set<string> | undefined;
   const hedgedChains = (): ReadonlySet<string> => {
     if (hedging !== undefined) return hedging;
@@ -2185,6 +2183,30 @@ const SCALING = /\\(?:sim|propto)(?![a-zA-Z])|[∼∝]|\s~\s/;
  * (`a = b` and `b = c` share b) are links of one chain; a list item after `\Rightarrow` or a comma
  * starts another. Statements read alone (no block) have none.
  */
+/** The chains of an answer's statements and the arithmetic they show, read once per statement list. */
+interface ChainReading {
+  readonly chainOf: (s: Statement) => string;
+  /** The sides of a statement that are arithmetic not giving its chain's number ({@link wrongArithmetic}). */
+  readonly arithmetic: (s: Statement) => ReadonlySet<string>;
+}
+
+const chainReadings = new WeakMap<readonly Statement[], ChainReading>();
+
+/**
+ * {@link chainsOf} and {@link wrongArithmetic} of a statement list, kept with it: they depend on the
+ * statements alone, and every expected answer of every pass over one answer asks them again.
+ */
+function chainReading(statements: readonly Statement[]): ChainReading {
+  let known = chainReadings.get(statements);
+  if (known === undefined) {
+    const chains = chainsOf(statements);
+    const chainOf = (s: Statement) => chains.get(s) ?? `@${s.offset}`;
+    known = { chainOf, arithmetic: wrongArithmetic(statements, chainOf) };
+    chainReadings.set(statements, known);
+  }
+  return known;
+}
+
 function chainsOf(statements: readonly Statement[]): ReadonlyMap<Statement, string> {
   const known = chainsMemo.get(statements);
   if (known !== undefined) return known;
