@@ -88,9 +88,16 @@ export class Equation {
     const y = this.f(x);
     if (!Number.isFinite(y)) return false;
     if (this.lastOk()) return true;
-    const d = 1e-7 * Math.abs(x) + 1e-300;
-    const a = this.f(x - d);
-    const b = this.f(x + d);
+    let d = 1e-7 * Math.abs(x) + 1e-300;
+    let a = this.f(x - d);
+    let b = this.f(x + d);
+    // A root closer to the edge of the domain than d (`\ln\frac{c}{I - V/R}` solved for I, the root
+    // 1.4e-8 above V/R): the neighbourhood is narrowed, down to 1e-11, until both sides are defined.
+    for (let k = 0; k < 4 && !(Number.isFinite(a) && Number.isFinite(b)); k++) {
+      d /= 10;
+      a = this.f(x - d);
+      b = this.f(x + d);
+    }
     if (a * b < 0) return Math.abs(y) <= 1e-3 * Math.min(Math.abs(a), Math.abs(b));
     const w = 1e-4 * Math.abs(x) + 1e-300;
     const c = this.f(x - w);

@@ -64,10 +64,13 @@ function binary(op: string, a: Bounded, b: Bounded): Bounded {
     }
     case '*': {
       const value = x * y;
-      return {
-        value,
-        error: Math.abs(x) * b.error + Math.abs(y) * a.error + a.error * b.error + U * Math.abs(value),
-      };
+      // (Each term only where its error is not zero: an exact factor times one whose error is
+      // unbounded is unbounded, not 0 · ∞ = NaN, which reads as "unknown".)
+      let error = U * Math.abs(value);
+      if (b.error !== 0) error += Math.abs(x) * b.error;
+      if (a.error !== 0) error += Math.abs(y) * a.error;
+      if (a.error !== 0 && b.error !== 0) error += a.error * b.error;
+      return { value, error };
     }
     case '/': {
       const value = x / y;
