@@ -268,10 +268,19 @@ const DOTTED = /[ṁẋẏżṙṗṅṄẊẎṖṘ]/g;
 const PLAIN_SUBSCRIPT = /(?<=[A-Za-zα-ωΑ-Ω])_([a-z]{3,}|cm|th|eq)(?![A-Za-z{])/g;
 
 /**
+ * A letter written with its index as plain digits (`V0`, `D1`, `ω0`, `θ2` after `sin`): the index is a
+ * subscript, as in every plain-text answer (TeX would read `V0` as V·0). Not inside a word (`CO2`,
+ * `H2O`), not `t1/2` (a half-life's own index), and after a number not a unit letter with a power
+ * (`5 m2`; `0.2 V0` is V₀: no unit has the power 0).
+ */
+const PLAIN_INDEX =
+  /(?:(?<=(?:sin|cos|tan|cot|sec|csc|ln|log|exp))|(?<![A-Za-zα-ωΑ-Ω0-9\\_^.'′]))([A-Za-zα-ωΑ-Ω])(\d{1,2})(?![A-Za-z0-9.]|\/\d)/g;
+
+/**
  * Plain-text notation read as TeX reads its LaTeX: a bare function name is the function
  * (`ln(8R/a)` → `\ln(8R/a)`, `arctan(v₀/…)`, `cos 2β`), as every reader of plain text takes it (TeX
- * would set l·n), and a subscript word is one subscript (`θ_opt` → `θ_{opt}`, TeX would subscript only
- * the o). Only for plain text: inside `$…$`, or on a line written in LaTeX commands, the writer's LaTeX
+ * would set l·n), a subscript word is one subscript (`θ_opt` → `θ_{opt}`, TeX would subscript only
+ * the o), and a letter's plain digits are its index (`V0` → `V_{0}`). Only for plain text: inside `$…$`, or on a line written in LaTeX commands, the writer's LaTeX
  * is read as written.
  */
 function plainNotation(block: MathBlock): Edit[] {
@@ -308,6 +317,13 @@ function plainNotation(block: MathBlock): Edit[] {
   for (const m of block.content.matchAll(PLAIN_FUNCTION)) {
     const start = m.index ?? 0;
     edits.push({ start, end: start, text: '\\', from: block.offset + start, to: block.offset + start });
+  }
+  for (const m of block.content.matchAll(PLAIN_INDEX)) {
+    const afterNumber = /\d[ \t]*$/.test(block.content.slice(Math.max(0, (m.index ?? 0) - 8), m.index));
+    if (afterNumber && m[2] !== '0' && parseUnit(m[1]!).ok) continue;
+    const start = (m.index ?? 0) + 1;
+    const end = start + m[2]!.length;
+    edits.push({ start, end, text: `_{${m[2]}}`, from: block.offset + start, to: block.offset + end });
   }
   for (const m of block.content.matchAll(PLAIN_SUBSCRIPT)) {
     const start = (m.index ?? 0) + 1;

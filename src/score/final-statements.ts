@@ -5,6 +5,7 @@ import type { ExtractedFormula, ExtractionResult } from '../extract/types.js';
 import { SUPERSCRIPTS } from '../latex/grammar/unicode.js';
 import { cancelledText } from '../normalize/canonical-text.js';
 import { freeVariables } from '../numeric/free-variables.js';
+import { parseUnit } from '../physics/units.js';
 import { boxedSpans, relationSides } from './answer-text.js';
 import { expressionValue, integerUnitReading, valueAsWritten } from './numeric-answer.js';
 
@@ -130,10 +131,10 @@ export function finalStatements(
   // A markdown table's rows: the value in a row's last cell is a statement of its own, and of the
   // quantity an earlier cell names (`| (a) | $v$ | $3.2\ \text{m/s}$ |` states v = 3.2 m/s).
   const cells = tableCells(response, extraction.candidates);
-  for (const [value, name] of cells)
+  for (const [value, { name, unit }] of cells)
     if (name !== undefined && !inBox(value.offset))
       read.push({
-        latex: `${name.latex} = ${value.latex}`,
+        latex: `${name.latex} = ${withUnit(value.latex, unit)}`,
         offset: value.offset,
         end: value.end,
         boxed: false,
@@ -144,11 +145,11 @@ export function finalStatements(
       !inBox(f.offset) &&
       // A named row's value is read as its relation above, an unnamed row's as a value.
       (cells.has(f)
-        ? cells.get(f) === undefined
+        ? cells.get(f)!.name === undefined
         : f.emphasis === true || !inProse(response, f.offset, f.kind))
     )
       read.push({
-        latex: f.latex,
+        latex: withUnit(f.latex, cells.get(f)?.unit),
         offset: f.offset,
         end: f.end,
         boxed: f.kind === 'boxed',
@@ -441,15 +442,44 @@ function inProse(response: string, offset: number, kind: string): boolean {
 /** A markdown table row: it opens and closes with `|`. */
 const TABLE_LINE = /^[ \t]*\|.*\|[ \t]*$/;
 
+/** A table row's value: the lone symbol an earlier cell names, and the unit a cell after it writes. */
+interface TableCell {
+  readonly name?: ExtractedFormula;
+  readonly unit?: string;
+}
+
+/** A value with the unit its table writes in a cell of its own (`| Q | −1.32 × 10¹³ | μC |`). */
+function withUnit(latex: string, unit: string | undefined): string {
+  return unit === undefined ? latex : `${latex}\\,\\mathrm{${unit}}`;
+}
+
+/** Markdown emphasis and math delimiters around a cell's text (`**μC**`, `$\text{m/s}$`). */
+const CELL_DRESS = /^(?:\*\*|__|\$|\\text\{|\\mathrm\{)+|(?:\*\*|__|\$|\})+$/g;
+
+/** A unit cell that says the value has none: empty, a dash, "dimensionless". */
+const NO_UNIT = /^(?:[—–-]|dimensionless|unitless|none|1)?$/i;
+
 /**
- * The candidates that fill a table row's last cell, each with the lone symbol an earlier cell of its
- * row holds (`| $v$ | $3.2$ |`), if any.
+ * The unit a table cell writes alone (`μC`, `**m/s**`, `$\mathrm{N/C}$`), or undefined: the whole
+ * cell must read as a unit with a dimension (`—`, `approx.`, a number, a word are not).
+ */
+function unitCell(text: string): string | undefined {
+  const unit = text.trim().replace(CELL_DRESS, '').trim();
+  if (unit === '' || !/^[A-Za-zµμΩÅ]/.test(unit)) return undefined;
+  const read = parseUnit(unit);
+  return read.ok && read.dim.some((d) => d !== 0) ? unit : undefined;
+}
+
+/**
+ * The candidates that fill a table row's value cell — its last, or the one before a last cell that
+ * writes only a unit (`| Q | $-1.32\times10^{13}$ | μC |`) or none (`—`) — each with the lone symbol an earlier cell
+ * of its row holds (`| $v$ | $3.2$ |`) and that unit, if any.
  */
 function tableCells(
   response: string,
   candidates: readonly ExtractedFormula[],
-): Map<ExtractedFormula, ExtractedFormula | undefined> {
-  const out = new Map<ExtractedFormula, ExtractedFormula | undefined>();
+): Map<ExtractedFormula, TableCell> {
+  const out = new Map<ExtractedFormula, TableCell>();
   if (!response.includes('|')) return out;
   const rows = new Map<number, ExtractedFormula[]>();
   for (const c of candidates) {
@@ -464,13 +494,21 @@ function tableCells(
     const line = response.slice(start, stop < 0 ? undefined : stop);
     if (!TABLE_LINE.test(line)) continue;
     const last = row.at(-1)!;
-    // The last cell: one bar left after it on the line.
-    if (response.slice(last.end, stop < 0 ? undefined : stop).split('|').length !== 2) continue;
+    // The last cell: one bar left after it on the line; or the cell before a unit's own cell.
+    const after = response.slice(last.end, stop < 0 ? undefined : stop).split('|');
+    const unitColumn = after.length === 3 && after[0]!.replace(CELL_DRESS, '').trim() === '';
+    const unit = unitColumn ? unitCell(after[1]!) : undefined;
+    if (
+      after.length !== 2 &&
+      unit === undefined &&
+      !(unitColumn && NO_UNIT.test(after[1]!.replace(CELL_DRESS, '').trim()))
+    )
+      continue;
     const name = row
       .slice(0, -1)
       .filter((c) => isLone(c.latex) && response.slice(c.end, last.offset).includes('|'))
       .at(-1);
-    out.set(last, name);
+    out.set(last, { ...(name === undefined ? {} : { name }), ...(unit === undefined ? {} : { unit }) });
   }
   return out;
 }

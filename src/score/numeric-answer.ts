@@ -55,14 +55,49 @@ export interface WrittenValue {
    * where a reference's significant figures are counted. Absent: the value itself.
    */
   readonly written?: number;
+  /**
+   * True when the value is within 1e-12 of zero but is not a zero: a product of nonzero factors
+   * (`0.816\hbar` is 8.6e-35 J·s, `2e` is 3.2e-19 C), not the residue of an exact cancellation.
+   */
+  readonly nonzero?: boolean;
 }
 
 /** {@link expressionValue} with the precision it was written to. */
 export function writtenValue(p: PreparedFormula): WrittenValue | undefined {
   const value = expressionValue(p);
   if (value === undefined) return undefined;
-  return { value, unit: p.tree === undefined ? 0 : literalUnit(p.tree) };
+  const unit = p.tree === undefined ? 0 : literalUnit(p.tree);
+  // A tiny value is floating-point residue of an exact zero only when something could cancel (a sum,
+  // a function: `\cos\frac{\pi}{2}`) and it is tiny as written too; a product or power of nonzero
+  // factors (`0.816\hbar`, `2e`, `10^{-15}`) or a value tiny only through its units or constants is
+  // not zero. Checked only for such tiny values, so the common case pays nothing.
+  if (value !== 0 && Math.abs(value) <= ZERO) {
+    const rhs = p.branches[0]!.rhs;
+    const written = valueAsWritten(p)?.value;
+    if (monomial(rhs) || written === undefined || Math.abs(written) > ZERO)
+      return { value, unit, nonzero: true };
+  }
+  return { value, unit };
 }
+
+/** A number, or a product, quotient, power or negation of them: nothing in it can cancel. */
+function monomial(node: Node): boolean {
+  switch (node.type) {
+    case 'number':
+      return true;
+    case 'unary':
+      return (node.op === '-' || node.op === '+') && monomial(node.arg);
+    case 'binary':
+      return (
+        (node.op === '*' || node.op === '/' || node.op === '^') && monomial(node.left) && monomial(node.right)
+      );
+    default:
+      return false;
+  }
+}
+
+/** Below this an answer's value counts as zero (floating-point residue of an exact zero). */
+const ZERO = 1e-12;
 
 /**
  * Whether `value` agrees with `expected` to the problem's precision, strictly: with
@@ -101,7 +136,7 @@ export function gradeValue(
   if (!Number.isFinite(value) || !Number.isFinite(want)) return false;
   const diff = Math.abs(value - want);
   const scale = Math.abs(want);
-  if (scale === 0) return diff <= 1e-12;
+  if (scale === 0) return diff <= ZERO && got.nonzero !== true;
   const slack = 1e-9 * scale;
   // Significant figures are counted in the unit the reference is written in: 91.1° to three
   // figures is ±0.05°, not ±0.005 rad (0.29°) as its value in radians would give.

@@ -66,8 +66,12 @@ interface Case {
    * set (`k = X \text{ or } 2X`, `\gamma = 0.8 \text{ or } 2(0.8)`) are a hedge after an earlier
    * statement in other variables too, 73 a hedge of a product with the quantity (`pc = X \text{ or } 2X`
    * for p) or of the quantity a boxed reference names leaves it unanswered, 74 a chain of candidates in
-   * delimited math (`\boxed{N = \frac32\alpha = \frac12 X = X}`) is a hedge; 36 (rows of their own) a
-   * number standing in a hedge.
+   * delimited math (`\boxed{N = \frac32\alpha = \frac12 X = X}`) is a hedge, 80 an expected zero is met
+   * by a zero (or the floating-point residue of one, `\cos\frac{\pi}{2}`), not by a value tiny through
+   * its units or constants (`0.816\hbar`, `2e`, `10^{-15}`), 81 a markdown table writing the unit in a
+   * column of its own (`| Q | $-1.32\times10^{13}$ | μC |`: the value has that unit), 82 a letter's index in
+   * plain digits in plain text (`v0`, `D1`, `sinθ1`: v_0, D_1, θ_1); 36 (rows of their own) a number standing
+   * in a hedge.
    */
   readonly class?: number;
 }
