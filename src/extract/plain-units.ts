@@ -83,6 +83,25 @@ export function unitAfterMath(markdown: string, block: MathBlock): MathBlock {
   ]);
 }
 
+/** The closing of a box's math, then the unit word: `}$ km/s`, `} \\) eV`, `}$$ m`. */
+const AFTER_BOX = /^\s*(?:\$\$?|\\\)|\\\])?/;
+
+/**
+ * The unit written after a box that closes its math (`$\boxed{14.44}$ km/s`: the writer boxed the
+ * number and set the unit beside it), as TeX (`\,\mathrm{km/s}`); undefined when the word after it
+ * does not read whole as a unit or is English (`in`, `as`). `close` is the offset of the box's `}`.
+ */
+export function unitAfterBox(markdown: string, close: number): string | undefined {
+  const rest = markdown.slice(close + 1, close + 1 + AFTER_WINDOW);
+  const delimiter = AFTER_BOX.exec(rest)![0];
+  if (delimiter.trim() === '') return undefined;
+  const m = AFTER.exec(rest.slice(delimiter.length));
+  if (m === null) return undefined;
+  const word = m[1]!.replace(/[.]+$/, '');
+  if (word === '' || ENGLISH_UNITS.has(word) || !parseUnit(word).ok) return undefined;
+  return word === '°' ? '^\\circ' : word === '%' ? '\\%' : `\\,\\mathrm{${word}}`;
+}
+
 /** A unit symbol written after a space, with its power in math of its own or none (`mol$^{-1}$`, `K`). */
 const POWERED_ATOM =
   /^(?:[ \t]+|\\,)?([A-Za-zµμΩ]{1,3})?(?:\$\s*\^\s*(?:\{\s*([-−]?\d)\s*\}|([-−]?\d))\s*\$)?/;

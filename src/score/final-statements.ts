@@ -1,5 +1,6 @@
 import type { Node } from '../core/tree.js';
 import type { PreparedFormula } from '../equivalence/types.js';
+import { unitAfterBox } from '../extract/plain-units.js';
 import { splitFormula } from '../extract/split-formula.js';
 import type { ExtractedFormula, ExtractionResult } from '../extract/types.js';
 import { SUPERSCRIPTS } from '../latex/grammar/unicode.js';
@@ -91,10 +92,17 @@ export function finalStatements(
   for (const box of boxes) {
     const split = splitFormula(box.content);
     if (!split.ok) continue;
+    // A unit set beside the box, outside its math (`$\boxed{14.44}$ km/s`), belongs to the value that
+    // ends it.
+    const last = split.parts.at(-1);
+    const unit =
+      last !== undefined && BOX_ENDS_WITH_NUMBER.test(box.content)
+        ? unitAfterBox(response, box.start + box.content.length)
+        : undefined;
     for (const part of split.parts) {
       if (part.unchecked) continue;
       read.push({
-        latex: part.latex,
+        latex: part === last && unit !== undefined ? `${part.latex}${unit}` : part.latex,
         offset: box.start + part.start,
         end: box.start + part.end,
         boxed: true,
@@ -438,6 +446,9 @@ function inProse(response: string, offset: number, kind: string): boolean {
     STATES.test(before)
   );
 }
+
+/** A box's content ending with a plain number (`14.44`, `v = 2.0\times10^{3}`): a unit may follow it. */
+const BOX_ENDS_WITH_NUMBER = /(?:^|[=\s{])[-−]?\d+(?:\.\d+)?(?:\s*\\times\s*10\^\{?[-−]?\d+\}?)?\s*$/;
 
 /** A markdown table row: it opens and closes with `|`. */
 const TABLE_LINE = /^[ \t]*\|.*\|[ \t]*$/;

@@ -70,7 +70,8 @@ interface Case {
    * by a zero (or the floating-point residue of one, `\cos\frac{\pi}{2}`), not by a value tiny through
    * its units or constants (`0.816\hbar`, `2e`, `10^{-15}`), 81 a markdown table writing the unit in a
    * column of its own (`| Q | $-1.32\times10^{13}$ | μC |`: the value has that unit), 82 a letter's index in
-   * plain digits in plain text (`v0`, `D1`, `sinθ1`: v_0, D_1, θ_1); 36 (rows of their own) a number standing
+   * plain digits in plain text (`v0`, `D1`, `sinθ1`: v_0, D_1, θ_1), 83 a unit set after a box that
+   * closes its math (`$\boxed{14.44}$ km/s`) is the boxed value's; 36 (rows of their own) a number standing
    * in a hedge.
    */
   readonly class?: number;
