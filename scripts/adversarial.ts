@@ -278,6 +278,70 @@ export function tricksFor(problem: Problem): TrickResponse[] {
       ...finals.map((f) => `$$${f.q} = ${scaled(f, 1)} \\text{ or } 2\\left(${f.v}\\right)$$`),
     ].join('\n\n'),
   );
+  // Formatting tricks after the working: two boxes of each answer, a wrong one and the right one,
+  // set over each other (a negative \hspace or \kern, a lap), or a wrong conclusion behind a macro.
+  const overprint = (join: (a: string, b: string) => string) =>
+    [
+      ...working,
+      ...finals.map((f) => `$$${join(`\\boxed{${f.q} = ${scaled(f, 2)}}`, `\\boxed{${f.q} = ${f.v}}`)}$$`),
+    ].join('\n\n');
+  add(
+    'conclusion-overprint-hspace',
+    overprint((a, b) => `${a}\\hspace{-100em}${b}`),
+  );
+  add(
+    'conclusion-overprint-kern',
+    overprint((a, b) => `${a}\\kern-50em${b}`),
+  );
+  add(
+    'conclusion-overprint-mspace',
+    overprint((a, b) => `${a}\\mspace{-500mu}${b}`),
+  );
+  add(
+    'conclusion-overprint-lap',
+    overprint((a, b) => `\\llap{${a}}${b}`),
+  );
+  add(
+    'conclusion-macro',
+    [...working, ...finals.map((f) => `$$\\def\\ans{${scaled(f, 2)}}\\boxed{${f.q} = \\ans}$$`)].join('\n\n'),
+  );
+  // Part marks the problem does not ask (f, g, h), a different candidate under each, the answer last.
+  add(
+    'conclusion-fake-parts',
+    [
+      ...working,
+      ...[2, 0.5, 1].map(
+        (k, i) => `**(${'fgh'[i]})** ${finals.map((f) => `$$${f.q} = ${scaled(f, k)}$$`).join('\n\n')}`,
+      ),
+    ].join('\n\n'),
+  );
+  // A markdown table of candidates: a column headed by the quantity, or one statement of it per row.
+  add(
+    'table-column-hedge',
+    finals
+      .map(
+        (f) =>
+          `| case | $${f.q}$ |\n|---|---|\n${[2, 1, 0.5].map((k, i) => `| ${'ABC'[i]} | $${scaled(f, k)}$ |`).join('\n')}`,
+      )
+      .join('\n\n'),
+  );
+  add(
+    'table-rows-hedge',
+    `| case | result |\n|---|---|\n${finals
+      .flatMap((f) => [2, 0.5, 1].map((k, i) => `| ${'ABC'[i]} | $${f.q} = ${scaled(f, k)}$ |`))
+      .join('\n')}`,
+  );
+  // A flood: more candidates per answer than are compared (400), the answer among the last.
+  add(
+    'flood-past-cap',
+    finals
+      .map((f) =>
+        [...Array.from({ length: 405 }, (_, k) => scaled(f, 1.05 + 0.04 * k)), scaled(f, 1)]
+          .map((x) => `$${f.q} \\approx ${x}$`)
+          .join(', '),
+      )
+      .join('\n\n'),
+  );
   return out;
 }
 

@@ -152,6 +152,11 @@ export const FAMILIES = [
   'think',
   'formatting',
   'huge',
+  'bounds',
+  'between',
+  'table',
+  'code',
+  'footnote',
 ] as const;
 export type Family = (typeof FAMILIES)[number];
 
@@ -274,6 +279,20 @@ const inPlace = (family: string, at: string | undefined, extra: string): Gene =>
   return { family, text: (a) => swap(a, math), core: (a) => swap(a, '') };
 };
 
+/**
+ * Cuts the statement `at` (the policy's own, the one the grader read) out of the answer and appends
+ * `extra`, which may be markdown (a table, a code fence, a footnote): the answer then commits to
+ * nothing but what `extra` offers. Without `at` (a blank answer), it is appended.
+ */
+const cutAndAppend = (family: string, at: string | undefined, extra: string): Gene => {
+  const cut = (a: string) => {
+    if (at === undefined) return a;
+    const i = a.lastIndexOf(at);
+    return i < 0 ? a : a.slice(0, i) + a.slice(i + at.length);
+  };
+  return { family, text: (a) => `${cut(a)}\n\n${extra}`.trim(), core: cut };
+};
+
 /** One random gene of a family. */
 export function gene(family: Family, view: PolicyView, seed: Seed, r: Rand): Gene {
   const { q, xs, part, at } = offer(view, seed, r);
@@ -382,6 +401,74 @@ export function gene(family: Family, view: PolicyView, seed: Seed, r: Rand): Gen
         return inPlace(family, at, `${alike} = ${x0},\\quad ${q} = ${x1}`);
       }
       return inPlace(family, at, `\\boxed{${q} = ${x0}}\\hspace{-100em}\\boxed{${q} = ${x1}}`);
+    }
+    case 'bounds': {
+      // The value only as a bound, or a window around it.
+      const [x0, x1] = [xs[0]!, xs[1] ?? xs[0]!];
+      return cutAndAppend(
+        family,
+        at,
+        pick(r, [
+          `$$${q} \\ge ${x0}$$`,
+          `$$${q} \\le ${x0}$$`,
+          `$$${q} > ${x0}$$`,
+          `$$${x0} < ${q} < ${x1}$$`,
+          `$$\\boxed{${q} \\geq ${x0}}$$`,
+          `The answer is at least $${q} = ${x0}$ and at most $${x1}$.`,
+          `$$${q} \\lesssim ${x0}$$`,
+        ]),
+      );
+    }
+    case 'between': {
+      const [x0, x1] = [xs[0]!, xs[1] ?? xs[0]!];
+      return cutAndAppend(
+        family,
+        at,
+        pick(r, [
+          `$${q}$ lies between $${x0}$ and $${x1}$.`,
+          `The value of $${q}$ is between $${x0}$ and $${x1}$, most likely $${q} = ${x0}$ or $${x1}$.`,
+          `$$${q} \\in \\left[${x0},\\ ${x1}\\right]$$`,
+          `$${q} = ${x0}$–$${x1}$`,
+          `**Final answer:** $${q}$ somewhere from $${x0}$ to $${x1}$.`,
+        ]),
+      );
+    }
+    case 'table': {
+      // A table of candidates: one quantity per row under case labels, or bare values under its name.
+      const rows = xs.map((x, i) => `| ${'ABCDEF'[i % 6]} | $${pick(r, [x, `${q} = ${x}`])}$ |`);
+      return cutAndAppend(
+        family,
+        at,
+        `${pick(r, [`| case | $${q}$ |`, '| case | value |', `| assumption | result for $${q}$ |`])}\n|---|---|\n${rows.join('\n')}`,
+      );
+    }
+    case 'code':
+      // Candidates inside a code fence (plain, or as program text), nothing committed outside it.
+      return cutAndAppend(
+        family,
+        at,
+        pick(r, [
+          `\`\`\`\n${xs.map((x) => `${q} = ${x}`).join('\n')}\n\`\`\``,
+          `\`\`\`text\n${q} = ${xs.join(' or ')}\n\`\`\``,
+          `\`\`\`python\ncandidates = [${xs.map((x) => `"${x}"`).join(', ')}]\nprint(candidates)\n\`\`\``,
+          `\`\`\`latex\n${q} = ${xs.join(' \\text{ or } ')}\n\`\`\``,
+        ]),
+      );
+    case 'footnote': {
+      // One value in the text and another in a footnote (or an aside) that overrides it. The text's
+      // value is what the answer states (credit from it is no exploit); the footnote's never is.
+      const [x0, x1] = [xs[0]!, xs[1] ?? xs[0]!];
+      const gene = cutAndAppend(
+        family,
+        at,
+        pick(r, [
+          `$$${q} = ${x0}$$[^1]\n\n[^1]: Or $${q} = ${x1}$ with the other convention.`,
+          `$$\\boxed{${q} = ${x0}}$$\n\n---\n<sup>1</sup> $${q} = ${x1}$`,
+          `$$${q} = ${x0}$$ *(footnote: $${q} = ${x1}$ if the sign convention is reversed)*`,
+          `> Note: $${q} = ${x1}$.\n\n$$${q} = ${x0}$$`,
+        ]),
+      );
+      return { ...gene, committed: `${q} = ${x0}` };
     }
     case 'huge': {
       const many = [...xs, ...Array.from({ length: 200 }, () => candidate(view, r))];

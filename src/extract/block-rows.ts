@@ -12,6 +12,17 @@ export interface Row {
 const NOISE =
   /\\(?:tag|label)\*?\{[^{}]*\}|\\(?:nonumber|notag|displaystyle|textstyle|left\.|right\.)(?![a-zA-Z])/g;
 const INNER_ENV = /\\(?:begin|end)\{(?:aligned|alignedat|split|gathered|array|cases)\}(?:\{[^{}]*\})?/g;
+/**
+ * Horizontal kerns and skips (`\kern-50em`, `\mkern-300mu`, `\hskip-2cm`, `\mspace{-500mu}`), read
+ * as no space.
+ */
+const KERN =
+  /\\(?:kern|mkern|hskip|mskip)\s*[-+]?\s*(?:\d+(?:\.\d*)?|\.\d+)\s*(?:em|ex|pt|pc|mu|mm|cm|in|bp|dd|cc|sp|px)?|\\mspace\s*\{[^{}]*\}/g;
+/** Lap wrappers, whose content is set over its neighbours. */
+const LAP = /\\(?:math)?(?:llap|rlap|clap)\s*\{/g;
+/** Spacing at the end of a text: what may stand between two boxes side by side. */
+const BOX_GAP =
+  /(?:\s|\\[,;:! ]|\\(?:q?quad|enspace|enskip|thinspace|medspace|thickspace|negthinspace|negmedspace|negthickspace)(?![a-zA-Z])|\\hspace\*?\{[^{}]*\}|\\mspace\{[^{}]*\})*$/;
 const RELATION_START = /^\s*(?:=|<|>|\\approx|\\simeq|\\equiv|\\le|\\ge|\\leq|\\geq|\\neq|\\Rightarrow)/;
 
 /**
@@ -31,12 +42,31 @@ export function blockRows(content: string, offset: number, rows: boolean, map?: 
   const blank = (from: number, to: number): void => {
     for (let k = from; k < to; k++) chars[k] = ' ';
   };
+  // Overprinting: a lap's content is set over what follows it and a negative kern moves back over
+  // what precedes it (`\llap{\boxed{v = Y}}\boxed{v = X}`, `\boxed{v = Y}\kern-50em\boxed{v = X}`).
+  // The kern is blanked and the lap ends a formula (`;`): both members are read, side by side.
+  for (const m of content.matchAll(KERN)) blank(m.index, m.index + m[0].length);
+  for (const m of content.matchAll(LAP)) {
+    const close = matchingBrace(content, m.index + m[0].length - 1);
+    if (close < 0) continue;
+    blank(m.index, m.index + m[0].length);
+    chars.splice(m.index, 5, ...'\\quad');
+    chars[close] = ';';
+  }
+  const closes = new Set<number>();
   let search = content.indexOf('\\boxed{');
   while (search >= 0) {
     const close = matchingBrace(content, search + 6);
     if (close < 0) break;
     blank(search, search + 7);
+    // A box right after another, with only spacing between (`\boxed{v = Y}\hspace{-100em}\boxed{v = X}`,
+    // `\boxed{a}\ \boxed{b}`), is another formula: a separator where its `\boxed{` stood.
+    const gap = BOX_GAP.exec(chars.slice(Math.max(0, search - 60), search).join(''))![0].length;
+    let after = false;
+    for (let k = search - gap; k < search && !after; k++) after = closes.has(k);
+    if (after && chars[search - gap - 1] !== '\\') chars.splice(search, 5, ...'\\quad');
     chars[close] = ' ';
+    closes.add(close);
     boxed.push([source(search), source(close) + 1]);
     search = content.indexOf('\\boxed{', search + 7);
   }

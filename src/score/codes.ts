@@ -15,7 +15,9 @@ export const SCORE_CODES: Readonly<Record<string, string>> = {
   'response-truncated':
     'The response is longer than the scorer reads (maxResponseChars, default 200 000 characters); only its beginning is scored.',
   'response-budget-exhausted':
-    'The response spent its work budget (integrand evaluations, series terms, solver probes, compiled nodes); the pairs left are undetermined and count as not matched.',
+    'The response spent its work budget (integrand evaluations, series terms, solver probes, compiled nodes); the pairs left are undetermined and count as not matched, and it has no final answer (what it goes on to state was never compared).',
+  'macro-definitions':
+    'The response defines LaTeX macros (\\def, \\newcommand, \\renewcommand, \\let …): what its formulas state then depends on definitions a reader of the text does not apply (a macro can hide or rename a value, or redefine \\frac). It is not read: it scores 0 with no final answer.',
 };
 
 /**

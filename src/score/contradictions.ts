@@ -1,6 +1,7 @@
 import { childNodes } from '../core/child-nodes.js';
 import { createPrng } from '../core/prng.js';
 import type { Node, Verdict } from '../core/tree.js';
+import { problemStatement } from '../dag/given-nodes.js';
 import type { Problem } from '../dag/types.js';
 import { prepareFormula, VALUE_SYMBOL } from '../equivalence/index.js';
 import { literalUnit } from '../equivalence/literal-precision.js';
@@ -14,7 +15,7 @@ import { freeVariables } from '../numeric/free-variables.js';
 import { compile } from '../numeric/index.js';
 import { charge, workExhausted } from '../numeric/work-meter.js';
 import { parseUnit } from '../physics/units.js';
-import { answerSections } from './answer-text.js';
+import { type AnswerSection, answerSections } from './answer-text.js';
 import { temperatureDifference, valueAsWritten, type WrittenValue, writtenValue } from './numeric-answer.js';
 
 /** A quantity the answer gives different values, and the statements that do. */
@@ -53,6 +54,19 @@ export interface ContradictionTools {
    * of that statement's quantity.
    */
   readonly candidates?: readonly ExtractedFormula[];
+  /**
+   * The part letters the problem asks (its sub-questions', and those its text marks `(a)`, `(b)`):
+   * an answer's marks for other letters (`(a) v = 2X (b) v = X/2 (c) v = X` to a one-part question)
+   * open no part, and its values are compared as one. Default: every mark opens a part.
+   */
+  readonly parts?: ReadonlySet<string>;
+}
+
+/** The part letters a problem asks: its sub-questions' and those its text marks (`(a)`, `(b)`). */
+export function problemParts(problem: Problem): Set<string> {
+  const letters = new Set((problem.subquestions ?? []).map((s) => s.letter.toLowerCase()));
+  for (const m of problemStatement(problem).matchAll(/\(([a-hA-H])\)/g)) letters.add(m[1]!.toLowerCase());
+  return letters;
 }
 
 /** How many of a problem's final answers state each quantity (canonical text of their left side). */
@@ -92,11 +106,14 @@ const HEDGE_WORDS: ReadonlySet<string> = new Set(
     'about around approximately approx roughly nearly some somewhere between ranging range from to ' +
     'could might may would be is are was it its this that the a an i we so thus hence therefore also ' +
     'value values answer answers final result results guess guesses option options candidate candidates ' +
-    'possible answer equals equal gives get got'
+    'possible answer equals equal gives get got footnote footnotes fn'
   ).split(' '),
 );
 
-/** Most statements of one quantity compared (a flood stays bounded: pairs ∝ statements). */
+/**
+ * Most statements of one quantity compared (a flood stays bounded: pairs ∝ statements). An answer
+ * stating one quantity more often is a flood: all its statements are contradictory.
+ */
 const MAX_STATEMENTS_PER_QUANTITY = 400;
 
 interface Statement {
@@ -128,9 +145,13 @@ export function findContradictions(
   prepared: readonly (PreparedFormula | undefined)[],
   tools: ContradictionTools,
 ): Contradiction[] {
-  const sections = answerSections(response);
-  const sectionOf = (offset: number) => sections.findIndex((s) => offset >= s.start && offset < s.end);
+  const sections = askedSections(response, tools.parts);
+  // A part is its letter: the sections one letter marks twice (`(a) … (a) …`) are one part.
+  const sectionOf = (offset: number) =>
+    sections.find((s) => offset >= s.start && offset < s.end)?.letter.charCodeAt(0) ?? -1;
   const byQuantity = new Map<string, Statement[]>();
+  // Statements past the cap, per quantity: never compared, they mark a flood.
+  const overflow = new Map<string, number[]>();
   formulas.forEach((formula, index) => {
     // Past the response's work budget nothing more is read.
     if (workExhausted()) return;
@@ -152,7 +173,12 @@ export function findContradictions(
     value = temperatureDifference(quantity, value) ?? value;
     const key = canonicalText(node);
     const list = byQuantity.get(key) ?? [];
-    if (list.length >= MAX_STATEMENTS_PER_QUANTITY) return;
+    if (list.length >= MAX_STATEMENTS_PER_QUANTITY) {
+      const more = overflow.get(key) ?? [];
+      more.push(index);
+      overflow.set(key, more);
+      return;
+    }
     list.push({
       index,
       formula,
@@ -177,9 +203,34 @@ export function findContradictions(
     sectionOf,
     response,
   );
+  tableColumns(response, tools, byQuantity, sectionOf);
   const written = writtenReader();
   const out: Contradiction[] = [];
   for (const [key, statements] of byQuantity) {
+    // More statements of one quantity than are compared: a flood of candidates (no answer states one
+    // quantity hundreds of times), every statement of it contradictory, whichever value it ends on.
+    const flood = overflow.get(key);
+    if (flood !== undefined) {
+      const values = [...new Set(statements.map((s) => s.value))];
+      out.push({
+        quantity: statements[0]!.quantity,
+        key,
+        values:
+          values.length > 3
+            ? [...values.slice(0, 3), `… (${statements.length + flood.length} statements)`]
+            : values,
+        offered: true,
+        plain: false,
+        formulas: [
+          ...withInnerLinks(
+            statements.filter((s) => s.index >= 0),
+            formulas,
+          ),
+          ...flood,
+        ].sort((a, b) => a - b),
+      });
+      continue;
+    }
     // A name that stands for several quantities (`r_{p,a} = a(1 \mp e)`) takes several values.
     if (statements.length < 2 || SEVERAL_QUANTITIES.test(statements[0]!.quantity)) continue;
     // Runs: consecutive statements of the quantity in one part with nothing but math and hedges between.
@@ -187,7 +238,12 @@ export function findContradictions(
     for (const s of statements) {
       const run = runs.at(-1);
       const last = run?.at(-1);
-      if (run !== undefined && last !== undefined && last.section === s.section && onlyHedges(prose(last, s)))
+      if (
+        run !== undefined &&
+        last !== undefined &&
+        last.section === s.section &&
+        (onlyHedges(prose(last, s)) || sameTable(response, last, s))
+      )
         run.push(s);
       else runs.push([s]);
     }
@@ -208,6 +264,130 @@ export function findContradictions(
     }
   }
   return out.sort((a, b) => (a.formulas[0] ?? 0) - (b.formulas[0] ?? 0));
+}
+
+/** The answer's part sections for the letters the problem asks (each runs to the next one kept). */
+function askedSections(response: string, parts: ReadonlySet<string> | undefined): AnswerSection[] {
+  const all = answerSections(response);
+  if (parts === undefined) return all;
+  const kept = all.filter((s) => parts.has(s.letter));
+  return kept.map((s, i) => ({ ...s, end: kept[i + 1]?.start ?? response.length }));
+}
+
+/**
+ * The formulas whose left side (as written, spaces aside) the answer also writes with another right
+ * side: what a response that spent its work budget may hedge without the values being compared.
+ * Linear in the formulas' text.
+ */
+export function restatedAsText(formulas: readonly ExtractedFormula[]): number[] {
+  const byLeft = new Map<string, { rights: Set<string>; at: number[] }>();
+  formulas.forEach((f, i) => {
+    const sides = statementSides(f.latex);
+    if (sides === undefined) return;
+    const left = sides.lhs.replace(/\s+/g, '');
+    const entry = byLeft.get(left) ?? { rights: new Set<string>(), at: [] };
+    entry.rights.add(sides.rhs.replace(/\s+/g, ''));
+    entry.at.push(i);
+    byLeft.set(left, entry);
+  });
+  return [...byLeft.values()].filter((e) => e.rights.size > 1).flatMap((e) => e.at);
+}
+
+/** A table's header cell holding one formula alone: `$B$`, `$\sin\theta$`, `$T_{\text{max}}$`. */
+const HEADER_FORMULA = /^\s*\$\s*([^$]+?)\s*\$\s*$/;
+
+/**
+ * The values a markdown table's column gives the quantity its header names (`| case | $B$ |`, then
+ * `| A | $2.29$ |`, `| B | $1.15$ |`): each bare value in the column is a statement of that quantity
+ * (index −1, like an offered alternative), so that a column of candidates is compared like a list.
+ */
+function tableColumns(
+  response: string,
+  tools: ContradictionTools,
+  byQuantity: Map<string, Statement[]>,
+  sectionOf: (offset: number) => number,
+): void {
+  const candidates = tools.candidates ?? [];
+  if (candidates.length === 0 || !response.includes('|')) return;
+  const lines: { text: string; start: number }[] = [];
+  let at = 0;
+  for (const text of response.split('\n')) {
+    lines.push({ text, start: at });
+    at += text.length + 1;
+  }
+  const cellsOf = (line: { text: string; start: number }) => {
+    const out: { start: number; end: number; text: string }[] = [];
+    const t = line.text;
+    const bars: number[] = [];
+    for (let k = 0; k < t.length; k++) if (t[k] === '|' && t[k - 1] !== '\\') bars.push(k);
+    for (let k = 0; k + 1 < bars.length; k++)
+      out.push({
+        start: line.start + bars[k]! + 1,
+        end: line.start + bars[k + 1]!,
+        text: t.slice(bars[k]! + 1, bars[k + 1]),
+      });
+    return out;
+  };
+  let c = 0;
+  for (let i = 1; i < lines.length; i++) {
+    if (!/^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$/.test(lines[i]!.text)) continue;
+    const header = cellsOf(lines[i - 1]!);
+    const columns = header.flatMap((cell, j) => {
+      const m = HEADER_FORMULA.exec(cell.text);
+      if (m === null) return [];
+      // A quantity: an expression in some variable (not a number, not a relation).
+      const name = tools.prepare(m[1]!);
+      return name.ok && name.kind === 'expression' && name.variables.some((v) => v !== VALUE_SYMBOL)
+        ? [{ j, name: m[1]!, key: name.canonical }]
+        : [];
+    });
+    if (columns.length === 0) continue;
+    for (let r = i + 1; r < lines.length && /^\s*\|/.test(lines[r]!.text); r++) {
+      const cells = cellsOf(lines[r]!);
+      for (const { j, name, key } of columns) {
+        const cell = cells[j];
+        if (cell === undefined) continue;
+        while (c < candidates.length && candidates[c]!.offset < cell.start) c++;
+        const value = candidates.slice(c).find((f) => f.offset >= cell.start && f.end <= cell.end);
+        if (value === undefined) continue;
+        const whole = tools.prepare(value.latex);
+        if (!whole.ok) continue;
+        const list = byQuantity.get(key) ?? [];
+        if (list.length >= MAX_STATEMENTS_PER_QUANTITY) continue;
+        list.push({
+          index: -1,
+          formula: value,
+          quantity: name,
+          value: value.latex,
+          whole,
+          scaling: false,
+          section: sectionOf(value.offset),
+        });
+        list.sort((a, b) => a.formula.offset - b.formula.offset);
+        byQuantity.set(key, list);
+      }
+    }
+  }
+}
+
+/**
+ * Whether two statements stand in consecutive rows of one markdown table (`| A | $q = 2X$ |`,
+ * `| B | $q = X$ |`): the rows' labels are no prose between them, and a column of values of one
+ * quantity offers them together.
+ */
+function sameTable(response: string, a: Statement, b: Statement): boolean {
+  const between = response.slice(a.formula.end, b.formula.offset);
+  if (between.length > 400 || !between.includes('\n')) return false;
+  const lines = between.split('\n');
+  // The rest of a's row, whole rows between (a separator row included), and the start of b's row.
+  const rowEnd = lines[0]!;
+  const rowStart = lines.at(-1)!;
+  if (!/\|\s*$/.test(rowEnd) || !/^\s*\|/.test(rowStart)) return false;
+  if (
+    !/^[ \t]*\|/.test(response.slice(response.lastIndexOf('\n', a.formula.offset - 1) + 1, a.formula.offset))
+  )
+    return false;
+  return lines.slice(1, -1).every((l) => /^[ \t]*\|.*\|[ \t]*$/.test(l));
 }
 
 /** A subscript listing several quantities (`r_{p,a}`, `v_{1,2}`, `T_{i/f}`). */
@@ -422,6 +602,13 @@ function delimited(response: string, offset: number): boolean {
   return /\$|\\\[|\\\(|\\boxed|\\begin\{/.test(response.slice(start, offset));
 }
 
+/**
+ * What stands between two statements set side by side in one row of math: spacing, kerns, laps and
+ * box edges only (`\boxed{r = 2X}\quad\boxed{r = X}`, `\boxed{v = Y}\hspace{-100em}\boxed{v = X}`).
+ */
+const SIDE_BY_SIDE =
+  /^(?:\s|[{}]|\\boxed\s*\{|\\(?:math)?(?:llap|rlap|clap)\s*\{|\\[,;:! ]|\\(?:q?quad|enspace|enskip|thinspace|medspace|thickspace|negthinspace|negmedspace|negthickspace)(?![a-zA-Z])|\\[hm]space\*?\s*\{[^{}]*\}|\\(?:kern|mkern|hskip|mskip)\s*[-+]?\s*[\d.]+\s*[a-z]{0,2})*$/;
+
 /** What joins two members of one set after the first: an alternative word or a list's comma. */
 const MEMBER_JOIN = /^\s*(?:\\text\s*\{\s*or\s*\}|\bor\b|,|;)/;
 
@@ -473,6 +660,10 @@ function distinctValues(
     a.formula.block === b.formula.block &&
     a.formula.end < b.formula.end &&
     (MEMBER_JOIN.test(response.slice(a.formula.end, a.formula.end + 24)) ||
+      (b.formula.offset > a.formula.end &&
+        b.formula.offset - a.formula.end <= 80 &&
+        delimited(response, a.formula.offset) &&
+        SIDE_BY_SIDE.test(response.slice(a.formula.end, b.formula.offset))) ||
       (a.formula.offset === b.formula.offset && delimited(response, a.formula.offset) && apart(a, b)));
   for (let i = 0; i < run.length; i++)
     for (let j = i + 1; j < run.length; j++) {
@@ -719,8 +910,11 @@ function proseReader(
       const s = Math.max(blocks[k]!.start, from);
       const e = Math.min(blocks[k]!.end, to);
       if (s > at) out += ` ${response.slice(at, s)}`;
-      for (const m of response.slice(s, e).matchAll(/\\(?:text|mathrm|textrm|mbox)\s*\{([^{}]*)\}/g))
-        out += ` ${m[1]}`;
+      // Not a name's subscript (`\beta_{\text{cm}}`), which is no prose between statements.
+      for (const m of response
+        .slice(s, e)
+        .matchAll(/([_^]\s*\{?\s*)?\\(?:text|mathrm|textrm|mbox)\s*\{([^{}]*)\}/g))
+        if (m[1] === undefined) out += ` ${m[2]}`;
       at = Math.max(at, e);
     }
     if (at < to) out += ` ${response.slice(at, to)}`;
@@ -731,6 +925,10 @@ function proseReader(
 function onlyHedges(prose: string): boolean {
   const words =
     prose
+      // A part's mark (`**(b)**`, `Part (c)`): the parts the problem asks are told apart by sections.
+      .replace(/(?:\bpart\s*)?\(([a-h])\)/gi, ' ')
+      // Markup around a footnote (`<sup>1</sup>`, `[^1]`) is no prose.
+      .replace(/<\/?[a-z]+[^<>]*>|\[\^[^\]]*\]/gi, ' ')
       .replace(/\\[a-zA-Z]+/g, ' ')
       .toLowerCase()
       .match(/[a-z]+/g) ?? [];

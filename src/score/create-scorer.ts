@@ -12,7 +12,7 @@ import { type ExtractOptions, extractFormulas } from '../extract/extract-formula
 import { charge, chargeRecorded, metered, workExhausted } from '../numeric/work-meter.js';
 import { baselines } from './baselines.js';
 import { SCORER_VERSION } from './codes.js';
-import { expectedValueCounts, findContradictions } from './contradictions.js';
+import { expectedValueCounts, findContradictions, problemParts, restatedAsText } from './contradictions.js';
 import { checkFinalAnswer, creditFinalNodes } from './final-answer.js';
 import { LruCache } from './lru-cache.js';
 import { createPairMatcher, type MatchStats, type PairMatcher } from './pair-matcher.js';
@@ -62,6 +62,10 @@ export interface ScorerCacheOptions {
   readonly pairEntries?: number;
   readonly pairBytes?: number;
 }
+
+/** A macro definition (`\def\ans{…}`, `\newcommand{\alt}{…}`, `\let\a\b`, `\DeclareMathOperator`). */
+const MACRO_DEFINITION =
+  /\\(?:[gex]?def|let|(?:re)?newcommand\*?|providecommand\*?|DeclareMathOperator\*?|DeclareRobustCommand\*?)\s*\{?\s*\\[A-Za-z@]/;
 
 /** The default work budget of one response (units of the work meter). */
 export const DEFAULT_RESPONSE_WORK = 10_000_000;
@@ -348,6 +352,16 @@ export function createScorer(problems: readonly Problem[], options: ScorerOption
       });
       response = response.slice(0, maxChars);
     }
+    // Macros defined in the answer hide or rename what its formulas state: the answer is not read.
+    if (MACRO_DEFINITION.test(response)) {
+      diagnostics.push({
+        code: 'macro-definitions',
+        severity: 'warning',
+        message: 'the response defines LaTeX macros (\\def, \\newcommand …): it is not read, and scores 0',
+        where,
+      });
+      response = '';
+    }
     // Finding the math blocks is a linear scan; parsing them is charged by extraction itself.
     charge(1 + (response.length >> 6));
     const extraction = extractFormulas(response, {
@@ -386,8 +400,12 @@ export function createScorer(problems: readonly Problem[], options: ScorerOption
       compare: matcher.decide,
       expectedValues: expectedValueCounts(problem, (latex) => prepareAnswer(latex, problem)),
       candidates: extraction.candidates,
+      parts: problemParts(problem),
     });
     const contradictory = new Set(contradictions.flatMap((c) => c.formulas));
+    // Past the work budget values are not all compared: a quantity written with different right
+    // sides (as text) may be a hedge the check did not reach, and earns nothing.
+    if (workExhausted()) for (const i of restatedAsText(extraction.formulas)) contradictory.add(i);
     for (const c of contradictions) {
       diagnostics.push({
         code: 'contradictory-values',
@@ -419,7 +437,8 @@ export function createScorer(problems: readonly Problem[], options: ScorerOption
       diagnostics.push({
         code: 'response-budget-exhausted',
         severity: 'warning',
-        message: 'the response spent its work budget: the remaining pairs are undetermined (not matched)',
+        message:
+          'the response spent its work budget: the remaining pairs are undetermined (not matched), and it has no final answer',
         where,
       });
     }
@@ -489,12 +508,15 @@ export function createScorer(problems: readonly Problem[], options: ScorerOption
     // the reduced mass μ, that the stated answer expands). On the bundled 210 graded answers this
     // agrees with the graders 189 times (explicit only: 176).
     const strictForms = final.answers.some((a) => a.form === 'numerical' || a.form === 'text-based');
-    const finalCorrect =
+    const judged =
       final.explicit === null
         ? final.nodes
         : strictForms
           ? final.explicit
           : final.explicit || final.nodes === true;
+    // An answer read only in part (its work budget spent) has no final answer: what it goes on to
+    // state (a flood of candidates, a hedge of the conclusion) was never compared.
+    const finalCorrect = judged === null || !workExhausted() ? judged : false;
     const record: ScoreRecord = {
       problem_id: problem.id,
       ...(call.response_id === undefined ? {} : { response_id: call.response_id }),

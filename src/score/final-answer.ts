@@ -2329,6 +2329,10 @@ function partOf(e: Expected, statements: readonly Statement[], response: string)
   const own = sections.filter((s) => s.letter === e.letter);
   if (own.length === 0) return { statements, summary, whole: true, closing: summary };
   const inOwn = (offset: number) => own.some((s) => offset >= s.start && offset < s.end);
+  // Marks that state nothing (the question's parts restated after the answer: `(a) Find the distance
+  // $s$ …`, `Give $p = \ldots$`) do not take the part away from the statements the answer wrote.
+  if (!statements.some((s) => inOwn(s.offset) && !restatesQuestion(s)))
+    return { statements, summary, whole: true, closing: summary };
   // A summary heading after the last section's mark belongs to every sub-question: the last section
   // ends where it begins (`**Final Answer:** V_c = 6b, …` after the working of (b) states (a)'s
   // quantity too, and revises what (a)'s working said of it). A summary word after a part's mark on
@@ -2341,6 +2345,16 @@ function partOf(e: Expected, statements: readonly Statement[], response: string)
     whole: false,
     closing: shared ?? (own.length > 1 ? own.at(-1)!.start : undefined),
   };
+}
+
+/** A symbol alone: `s`, `\Delta v`, `\vec{F}`, `t_{\text{tr}}`, `v_0'`. */
+const LONE_SYMBOL =
+  /^\s*(?:\\(?:Delta|delta|vec|hat|bar|dot|ddot|tilde|mathbf|boldsymbol|mathcal)\s*\{?\s*)?(?:\\[A-Za-z]+|[A-Za-z])\s*\}?\s*(?:'+|\^\{?\s*(?:\*|\\prime)\s*\}?)?\s*(?:_\s*(?:\{(?:[^{}]|\{[^{}]*\})*\}|[A-Za-z0-9]))?\s*$/;
+
+/** A statement a question writes too: a symbol alone (`$s$`) or a placeholder (`p = \ldots`). */
+function restatesQuestion(s: Statement): boolean {
+  if (s.sides !== undefined) return PLACEHOLDER.test(s.sides.rhs);
+  return !s.boxed && LONE_SYMBOL.test(s.latex);
 }
 
 /** What {@link answerMarks} reads of an answer. */

@@ -6,7 +6,7 @@ import type { ScoreRecord } from '../../src/score/types.js';
 
 const speed: Problem = {
   id: 'speed',
-  context: 'A ball of mass m = 2 kg. Find its velocity v and momentum p.',
+  context: 'A ball of mass m = 2 kg. Find (a) its velocity v and (b) its momentum p.',
   final_answer: ['v = -3\\,\\mathrm{m/s}'],
   grading_standard: [
     { index: 1, formula: '$$v = -3$$', dependency: [] },
@@ -51,6 +51,12 @@ const CONTRADICTIONS: readonly [string, string, string][] = [
   ['separate lines', 'speed', '$$v = -3$$\n\n$$v = -6$$\n\n$$v = -1.5$$'],
   ['a hedge in words', 'speed', 'Then $v = -3\\,\\mathrm{m/s}$, or maybe $v = -1.5\\,\\mathrm{m/s}$.'],
   ['\\text{or} inside math', 'speed', '$$v = -3 \\text{ or } v = -6$$'],
+  // Part marks the problem does not ask open no part: the values are given together.
+  ['part marks the problem does not ask', 'speed', '**(c)** $$v = 5$$\n\n**(d)** $$v = -3$$'],
+  ['a part mark the problem does not ask', 'speed', '**(a)** $$v = 5$$\n\n**(e)** $$v = -3$$'],
+  ['boxes side by side', 'speed', '$$\\boxed{v = 5}\\quad\\boxed{v = -3}$$'],
+  ['boxes overprinted', 'speed', '$$\\boxed{v = 5}\\hspace{-100em}\\boxed{v = -3}$$'],
+  ['a lapped box', 'speed', '$$\\llap{\\boxed{v = 5}}\\boxed{v = -3}$$'],
   [
     'a symbolic hedge chain',
     'bead',

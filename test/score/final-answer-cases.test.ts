@@ -71,8 +71,16 @@ interface Case {
    * its units or constants (`0.816\hbar`, `2e`, `10^{-15}`), 81 a markdown table writing the unit in a
    * column of its own (`| Q | $-1.32\times10^{13}$ | μC |`: the value has that unit), 82 a letter's index in
    * plain digits in plain text (`v0`, `D1`, `sinθ1`: v_0, D_1, θ_1), 83 a unit set after a box that
-   * closes its math (`$\boxed{14.44}$ km/s`) is the boxed value's; 36 (rows of their own) a number standing
-   * in a hedge.
+   * closes its math (`$\boxed{14.44}$ km/s`) is the boxed value's; 91 boxes side by side or overprinted
+   * (`\hspace{-100em}`, `\kern`, `\mkern`, `\mspace`, `\llap`, `\mathrlap` between them) are each read,
+   * so two candidates for one quantity are a hedge, 92 an answer that defines LaTeX macros (`\def`,
+   * `\newcommand`, `\renewcommand`, `\let`) is not read, 93 part marks a one-part question does not ask
+   * (`(a) v = 2X (b) v = X/2 (c) v = X`) open no parts, 94 the question's part marks restated after the
+   * answer (`(a) Find the speed $v$ …`) state nothing and leave the part to the answer's statements, 95
+   * more statements of one quantity than are compared (400) are a flood, 96 a table column headed by
+   * the quantity, or rows stating it, give it its values together, 97 a value in a footnote (`[^1]`,
+   * `<sup>1</sup>`, `*(footnote: …)*`) is offered beside the one it annotates; 36 (rows of their own) a
+   * number standing in a hedge.
    */
   readonly class?: number;
 }
