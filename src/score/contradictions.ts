@@ -627,7 +627,11 @@ function distinctValues(
   // A unitless link of a chain that writes its unit once, at the end (`\lambda = 72.94 \approx
   // 72.9\,\mathrm{nm}`), is that number in the unit: it restates the link with the unit, and is
   // not another value beside the answer's earlier `7.29\times10^{-8}\,\mathrm{m}`.
-  const run = all.filter((s) => !restatesInChainUnit(s, all, written));
+  // Arithmetic a chain shows before the number it states (`T_3 = 2450 \times 16.9 = 4140\ \text{N}`) is
+  // working, as the final-answer check reads it (class 54): a slip in it is not a second value.
+  const run = all.filter(
+    (s) => !restatesInChainUnit(s, all, written) && !arithmeticBeforeNumber(s, all, written, response),
+  );
   // Numbers are compared with numbers and expressions with expressions: a chain's expression
   // (`\lambda = \frac{hc}{E} = 7.29\times10^{-8}\,\mathrm{m}`) is never compared with its numbers, so
   // it must not hide the numbers' hedge that follows (`\lambda \approx 72.9 \text{ or } 146\,\mathrm{nm}`).
@@ -685,6 +689,40 @@ function distinctValues(
   }
   return [];
 }
+
+/**
+ * Whether `s` is arithmetic on numbers (`2450 \times 16.9`, `\frac{2450}{16.9}`) in a chain that states a
+ * plain number after it: the chain's value is that number, the arithmetic its working.
+ */
+function arithmeticBeforeNumber(
+  s: Statement,
+  run: readonly Statement[],
+  written: Written,
+  response: string,
+): boolean {
+  // Working multiplies or carries decimals (`2450 \times 16.9`, `\frac{9.8}{2}`); an exact fraction
+  // (`\frac{7}{4}`) is a value of its own.
+  if (s.scaling || plainNumber(s) || !WORKING.test(s.value)) return false;
+  // The next link of its chain, joined by `=` (a list, `… \text{ or } 3.5`, offers two values).
+  if (!CHAIN_LINK.test(response.slice(s.formula.end, s.formula.end + 16))) return false;
+  const w = written(s.value);
+  if (w === undefined || !('value' in w)) return false;
+  const next = run[run.indexOf(s) + 1];
+  if (next === undefined || next.formula.offset !== s.formula.offset || next.scaling || !plainNumber(next))
+    return false;
+  // A slip gives other digits (41405 for 4140); the same digits in another unit (`\frac{2(0.6\ \text{nm})}{…}
+  // = 0.0052^\circ`, radians labelled degrees) is a second value, not working.
+  const v = written(next.value);
+  if (v === undefined || !('value' in v) || w.asWritten === undefined || v.asWritten === undefined)
+    return false;
+  return !sameValue({ value: w.asWritten.value, unit: w.unit }, { value: v.asWritten.value, unit: v.unit });
+}
+
+/** Arithmetic as working writes it: a product sign or a decimal. */
+const WORKING = /\d\.\d|\\times|×|\\cdot|·|\*/;
+
+/** What joins two links of one chain: `=` or `\approx` right after the first. */
+const CHAIN_LINK = /^\s*(?:=|\\approx(?![a-zA-Z])|≈)/;
 
 /** Whether `s` is a unitless number of a chain whose link with a unit states the same number. */
 function restatesInChainUnit(s: Statement, run: readonly Statement[], written: Written): boolean {

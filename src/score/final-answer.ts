@@ -40,7 +40,7 @@ import {
 import { askedExtremum, extremumName } from './asked-extremum.js';
 import { dashRange, wrongArithmetic } from './chain-arithmetic.js';
 import { constantNotations, namedConstants, textSymbols } from './constant-notation.js';
-import { finalStatements, PLUS_MINUS, type Statement, signBranches } from './final-statements.js';
+import { finalStatements, isLone, PLUS_MINUS, type Statement, signBranches } from './final-statements.js';
 import {
   type ForwardValues,
   forwardAlong,
@@ -1865,8 +1865,10 @@ function judge(
     // Arithmetic a chain shows that does not give the number the chain states is working, not the
     // answer's value: only the statement's other side is tried (chain-arithmetic.ts).
     const wrong = test.numerical ? arithmetic(s) : undefined;
+    // The other side must be a value in itself: a lone name (`\Delta\theta = \dfrac{…} = 0.0052^\circ`)
+    // would be read through the answer's definition of it — the very arithmetic set aside.
     if (wrong !== undefined && wrong.size > 0)
-      return [s.sides!.rhs, s.sides!.lhs].find((t) => !wrong.has(t) && test.accepts(t, false));
+      return [s.sides!.rhs, s.sides!.lhs].find((t) => !wrong.has(t) && !isLone(t) && test.accepts(t, false));
     if (test.accepts(s.latex, !s.bare)) return s.latex;
     if (inQuantity(s)) {
       // Both sides divided by the quantity's factor: `qc = X` read as `q = \frac{X}{c}`.

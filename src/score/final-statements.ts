@@ -403,7 +403,7 @@ function hasFactor(node: Node, name: string): boolean {
  * A side written as one symbol (`\theta_B'`, `v_{f}`, `T_{\max}`, `Q_{\text{tot}}`, `\Delta\phi`): letters, a command,
  * scripts, primes, after a `\Delta` or `\delta` of it.
  */
-function isLone(side: string): boolean {
+export function isLone(side: string): boolean {
   return /^\s*(?:\\[Dd]elta\s*(?=\\?[a-zA-Z]))?(?:\\[a-zA-Z]+|[a-zA-Z])(?:\s*(?:_\{(?:[^{}]|\{[^{}]*\})*\}|_\\?[a-zA-Z0-9]+|'+|\^\{?\s*\\prime\s*\}?))*\s*$/.test(
     side,
   );

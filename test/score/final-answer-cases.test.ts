@@ -71,7 +71,8 @@ interface Case {
    * its units or constants (`0.816\hbar`, `2e`, `10^{-15}`), 81 a markdown table writing the unit in a
    * column of its own (`| Q | $-1.32\times10^{13}$ | μC |`: the value has that unit), 82 a letter's index in
    * plain digits in plain text (`v0`, `D1`, `sinθ1`: v_0, D_1, θ_1), 83 a unit set after a box that
-   * closes its math (`$\boxed{14.44}$ km/s`) is the boxed value's; 91 boxes side by side or overprinted
+   * closes its math (`$\boxed{14.44}$ km/s`) is the boxed value's, 84 arithmetic a chain shows before
+   * the number it states (`Q = 4.2 × 3.1 = 1.30 C`) is working, not a second value of the quantity; 91 boxes side by side or overprinted
    * (`\hspace{-100em}`, `\kern`, `\mkern`, `\mspace`, `\llap`, `\mathrlap` between them) are each read,
    * so two candidates for one quantity are a hedge, 92 an answer that defines LaTeX macros (`\def`,
    * `\newcommand`, `\renewcommand`, `\let`) is not read, 93 part marks a one-part question does not ask
