@@ -16,8 +16,10 @@ const MAX_FORMULAS = 400;
 const memo = new WeakMap<Problem, PrepareOptions>();
 
 /**
- * How a problem's formulas (and the answers to it) are prepared: its constants map, and the unit
- * letters it uses as quantities ({@link unitLetterQuantities}). Memoized per problem object.
+ * How a problem's formulas (and the answers to it) are prepared: its constants map, the unit letters
+ * it uses as quantities ({@link unitLetterQuantities}), and whether `e` to a plain number is Euler's
+ * number (where the problem does not use `e` as a quantity: {@link usesChargeE}). Memoized per problem
+ * object.
  */
 export function problemPrepareOptions(problem: Problem): PrepareOptions {
   let known = memo.get(problem);
@@ -26,6 +28,7 @@ export function problemPrepareOptions(problem: Problem): PrepareOptions {
     known = {
       ...(problem.constants === undefined ? {} : { constants: problem.constants }),
       ...(quantities.length === 0 ? {} : { quantities }),
+      ...(usesChargeE(problem) ? {} : { eulerPowers: true }),
     };
     memo.set(problem, known);
   }
@@ -50,14 +53,41 @@ export function unitLetterQuantities(problem: Problem): string[] {
   return [...found].sort();
 }
 
+/**
+ * Whether a problem uses `e` as a quantity (the elementary charge: `$e$`, `q = -5e`, `\frac{e^2}{4\pi
+ * \varepsilon_0 r}`, a constants map entry) in the math of its statement, its final answers or its
+ * reference DAG: a symbol `e` that is not the base of a power (`e^{-t/\tau}`, `e^{x}`, `e^{3}`) nor
+ * upright (`\mathrm{e}`, Euler's number). Then `e^{2}` stays the charge squared.
+ */
+export function usesChargeE(problem: Problem): boolean {
+  if (problem.constants !== undefined && Object.keys(problem.constants).some((k) => k.trim() === 'e'))
+    return true;
+  for (const text of problemTexts(problem).slice(0, MAX_FORMULAS)) {
+    if (!/(?<![A-Za-z\\])e(?![A-Za-z])/.test(text)) continue;
+    const parsed = parseLatex(text);
+    if (parsed.ok && hasChargeE(parsed.tree)) return true;
+  }
+  return false;
+}
+
+function hasChargeE(node: Node): boolean {
+  if (node.type === 'symbol') return node.name === 'e' && node.upright !== true;
+  // The base of a power (`e^{x}`, `e^{-1}`, and `e^{3}`, which is what is to be decided) is no
+  // evidence: a charge shows itself alone somewhere (`-e`, `q = 5e`, `\frac{e}{m}`).
+  if (node.type === 'binary' && node.op === '^' && node.left.type === 'symbol' && node.left.name === 'e')
+    return hasChargeE(node.right);
+  return childNodes(node).some(hasChargeE);
+}
+
 const lettersMemo = new WeakMap<Problem, ReadonlySet<string>>();
 
 /**
  * The single Latin letters a problem uses as quantities: written as a symbol (`h`, `m`, `K`, not
  * `m_1`) in the math of its statement, its final answers or its reference DAG. After a stated value
  * in a plain-text answer such a letter stays the quantity (`y = 0.5 h` is half the height when the
- * problem has a height h); any other unit letter is the unit (`t = 4.75 h` is 4.75 hours).
- * Memoized per problem object.
+ * problem has a height h); any other unit letter is the unit (`t = 4.75 h` is 4.75 hours). Also,
+ * written `V_bi`, each Latin letter the problem writes with a subscript word of two lower-case letters
+ * (`V_{\text{bi}}`): plain text's `V_bi` is that name, not V_b·i. Memoized per problem object.
  */
 export function problemLetters(problem: Problem): ReadonlySet<string> {
   let known = lettersMemo.get(problem);
@@ -85,6 +115,9 @@ function problemTexts(problem: Problem): string[] {
 function collectLetters(node: Node, found: Set<string>): void {
   // An upright letter is a unit the parser did not attach (`300 .\mathrm{K}`), not a quantity.
   if (node.type === 'symbol' && /^[A-Za-z]$/.test(node.name) && node.upright !== true) found.add(node.name);
+  // A Latin letter with a two-letter subscript word (`V_{\text{bi}}`): plain text writes it `V_bi`.
+  const pair = node.type === 'symbol' ? /^([A-Za-z])_\{([a-z]{2})\}$/.exec(node.name) : null;
+  if (pair !== null) found.add(`${pair[1]}_${pair[2]}`);
   for (const child of childNodes(node)) collectLetters(child, found);
 }
 

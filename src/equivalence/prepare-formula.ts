@@ -24,6 +24,12 @@ export interface PrepareOptions {
    * ohm, ampere, tesla, volt or coulomb. A unit in a font or `\text{}` (`5\,\mathrm{A}`) stays a unit.
    */
   readonly quantities?: readonly string[];
+  /**
+   * `e` raised to a plain number (`e^{3}`, `e^2`) is Euler's number to that power, as `e^{x}` and
+   * `e^{-1}` always are: set for a problem that does not use `e` as a quantity (the elementary
+   * charge). Unset, such a power is the symbol `e` squared or cubed (`\frac{e^2}{4\pi\varepsilon_0 r}`).
+   */
+  readonly eulerPowers?: boolean;
 }
 
 /** Unit texts of the letters that may be quantities, by their symbol's canonical name. */
@@ -38,6 +44,17 @@ function unitLettersAsQuantities(tree: Node, source: string, quantities: readonl
     const written = source.slice(node.span.start, node.span.end).trim();
     if (!/^(?:\\(?:var)?Omega|Ω|[A-Z])$/.test(written)) return node;
     return { type: 'symbol', name, span: node.span };
+  });
+}
+
+/** `tree` with `e` to a plain number written as Euler's number (`e^{3}` → `\mathrm{e}^{3}`). */
+function eulerNumberPowers(tree: Node): Node {
+  return rewriteBottomUp(tree, (node) => {
+    if (node.type !== 'binary' || node.op !== '^' || node.right.type !== 'number') return node;
+    const base = node.left;
+    if (base.type !== 'symbol' || base.name !== 'e' || base.vector === true || base.upright === true)
+      return node;
+    return { ...node, left: { ...base, upright: true } };
   });
 }
 
@@ -85,8 +102,9 @@ export function prepareFormulaItems(latex: string, options: PrepareOptions = {})
   if (!parsed.ok) return [invalid(source, parsed.diagnostics)];
   const diagnostics: Diagnostic[] = [...parsed.diagnostics];
   const quantities = options.quantities ?? [];
-  const read =
+  const letters =
     quantities.length === 0 ? parsed.tree : unitLettersAsQuantities(parsed.tree, source, quantities);
+  const read = options.eulerPowers === true ? eulerNumberPowers(letters) : letters;
   const normalized = normalize(read, options.constants === undefined ? {} : { constants: options.constants });
   diagnostics.push(...normalized.diagnostics);
   if (hasError(normalized.diagnostics)) return [invalid(source, diagnostics)];

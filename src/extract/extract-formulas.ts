@@ -24,7 +24,8 @@ export interface ExtractOptions {
   /**
    * The single-letter symbols the problem uses as quantities. When given, a bare unit letter after
    * a stated value in plain text (`h ≈ 71 m`, `t = 4.75 h`) is read as a unit unless it is one of
-   * them (see `plain-units.ts`); when absent, such a letter stays a symbol, as TeX reads it.
+   * them (see `plain-units.ts`); when absent, such a letter stays a symbol, as TeX reads it. Entries
+   * `X_ab` name a letter with a two-letter subscript word: plain text's `X_ab` is then `X_{ab}`.
    */
   readonly quantityLetters?: ReadonlySet<string>;
 }

@@ -1,4 +1,4 @@
-import { parseUnit } from '../physics/units.js';
+import { BARE_UNIT_LETTERS, parseUnit } from '../physics/units.js';
 import type { MathBlock } from './find-math-blocks.js';
 
 /**
@@ -167,7 +167,7 @@ function poweredAtoms(markdown: string, at: number): { text: string; to: number 
 }
 
 /** Bare letters read as a unit after a stated value in plain text: SI symbols and the hour. */
-const PLAIN_LETTERS = new Set(['m', 's', 'g', 'K', 'A', 'N', 'J', 'W', 'C', 'V', 'T', 'F', 'H', 'h']);
+const PLAIN_LETTERS: ReadonlySet<string> = new Set([...BARE_UNIT_LETTERS, 'h']);
 /** A unit symbol written bare, with its prefix and power: `m`, `s⁻¹`, `kg`, `krad`, `s^-2`, `K^{-1}`. */
 const ATOM = '[A-Za-zµμΩ]{1,4}(?:\\^\\{?[-−]?\\d\\}?|\\^[-−]?\\d|[⁻¹²³]+)?';
 /** A stated value, a space, a bare unit (one letter, or symbols with a negative power) ending the statement. */
@@ -187,7 +187,7 @@ const PLAIN_VALUE = new RegExp(
  * is percent. Unchanged when there is none.
  */
 export function plainTextUnits(block: MathBlock, quantities: ReadonlySet<string> | undefined): MathBlock {
-  const edits: Edit[] = plainNotation(block);
+  const edits: Edit[] = plainNotation(block, quantities);
   if (quantities === undefined)
     return edits.length === 0
       ? block
@@ -285,6 +285,8 @@ const DOTTED = /[ṁẋẏżṙṗṅṄẊẎṖṘ]/g;
  * `v_rms`), or `cm`, `th`, `eq`. `k_BT` stays k_B·T and `m_ec²` stays m_e·c², as their writers mean.
  */
 const PLAIN_SUBSCRIPT = /(?<=[A-Za-zα-ωΑ-Ω])_([a-z]{3,}|cm|th|eq)(?![A-Za-z{])/g;
+/** A Latin letter with two lower-case letters after `_` (`V_bi`): one subscript where the problem names it so. */
+const PLAIN_PAIR = /(?<![A-Za-z\\])([A-Za-z])_([a-z]{2})(?![A-Za-z{])/g;
 
 /**
  * A letter written with its index as plain digits (`V0`, `D1`, `ω0`, `θ2` after `sin`): the index is a
@@ -299,10 +301,12 @@ const PLAIN_INDEX =
  * Plain-text notation read as TeX reads its LaTeX: a bare function name is the function
  * (`ln(8R/a)` → `\ln(8R/a)`, `arctan(v₀/…)`, `cos 2β`), as every reader of plain text takes it (TeX
  * would set l·n), a subscript word is one subscript (`θ_opt` → `θ_{opt}`, TeX would subscript only
- * the o), and a letter's plain digits are its index (`V0` → `V_{0}`). Only for plain text: inside `$…$`, or on a line written in LaTeX commands, the writer's LaTeX
- * is read as written.
+ * the o), and so is a two-letter word where the problem names the symbol with it (`V_bi` for the
+ * problem's `V_{\text{bi}}`, in `names`; `m_ec²` stays m_e·c²), and a letter's plain digits are its
+ * index (`V0` → `V_{0}`). Only for plain text: inside `$…$`, or on a line written in LaTeX commands,
+ * the writer's LaTeX is read as written.
  */
-function plainNotation(block: MathBlock): Edit[] {
+function plainNotation(block: MathBlock, names: ReadonlySet<string> | undefined): Edit[] {
   const edits: Edit[] = [];
   // A letter with a combining accent (`V̄`, `ẋ`) is that accent's command (`\bar{V}`, `\dot{x}`).
   for (const m of block.content.matchAll(ACCENTED)) {
@@ -349,6 +353,13 @@ function plainNotation(block: MathBlock): Edit[] {
     const end = start + m[1]!.length;
     edits.push({ start, end, text: `{${m[1]}}`, from: block.offset + start, to: block.offset + end });
   }
+  if (names !== undefined && names.size > 0)
+    for (const m of block.content.matchAll(PLAIN_PAIR)) {
+      if (!names.has(`${m[1]}_${m[2]}`)) continue;
+      const start = (m.index ?? 0) + 2;
+      const end = start + 2;
+      edits.push({ start, end, text: `{${m[2]}}`, from: block.offset + start, to: block.offset + end });
+    }
   return edits;
 }
 

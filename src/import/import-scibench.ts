@@ -1,3 +1,4 @@
+import { BARE_UNIT_LETTERS } from '../physics/units.js';
 import { numericAnswerLatex } from './numeric-answer-latex.js';
 import type { ImportedProblem, ImportResult, SkippedItem } from './types.js';
 
@@ -15,7 +16,7 @@ const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : und
 /**
  * SciBench physics (`fund`, `class`, `thermo`, `quan` and their `_sol` files) → our format.
  * Mapping: `problem_text` → `context`; `answer_number` with `unit` → one numerical final answer
- * (figures as written); `solution` (in `_sol` files) → `solution`; `source` → `domain`; kept in
+ * (figures as written; a unit that is the problem's own symbol, `$L$`, makes it a multiple of it); `solution` (in `_sol` files) → `solution`; `source` → `domain`; kept in
  * `meta`: `problemid`, `answer_latex`, `unit`, `comment`. Ids are `sb-<source>-<problemid>`
  * (a repeated id gets `-2`, `-3`). Skipped: items without text or a numeric answer.
  */
@@ -43,7 +44,11 @@ export function importSciBench(items: readonly unknown[]): ImportResult {
       continue;
     }
     const unit = str(item.unit);
-    const answer = numericAnswerLatex(number, unit);
+    // A unit that is the problem's own symbol (`$L$`): the value is a multiple of that quantity.
+    const symbol = unitSymbol(unit, text);
+    const bare = symbol === undefined ? undefined : numericAnswerLatex(number, undefined);
+    const answer =
+      bare === undefined ? numericAnswerLatex(number, unit) : { ...bare, latex: `${bare.latex}\\,${symbol}` };
     if (answer.unitNote !== undefined) notes.push({ id, reason: answer.unitNote });
     const solution = str(item.solution);
     const unitText = (unit ?? '').replace(/\$/g, '').replace(/~/g, '').trim();
@@ -67,4 +72,18 @@ export function importSciBench(items: readonly unknown[]): ImportResult {
     });
   }
   return { format: 'scibench', problems, skipped, notes };
+}
+
+/** Letters that are units as much as symbols (SI letters, the hour, the elementary charge): never read as the problem's symbol. */
+const UNIT_LIKE: ReadonlySet<string> = new Set([...BARE_UNIT_LETTERS, 'h', 'e']);
+
+/**
+ * A unit that is a symbol of the problem (unit `$L$` where the text holds particles "at separation
+ * $L$"): the answer is a multiple of that quantity (`2.72\,L`, "in units of L"), not litres. Only a
+ * single Latin letter that is no unit letter as well, written alone in the text's math.
+ */
+function unitSymbol(unit: string | undefined, text: string): string | undefined {
+  const letter = (unit ?? '').replace(/[$~\s]/g, '');
+  if (!/^[A-Za-z]$/.test(letter) || UNIT_LIKE.has(letter)) return undefined;
+  return new RegExp(`\\$\\s*${letter}\\s*\\$`).test(text) ? letter : undefined;
 }

@@ -1,5 +1,5 @@
 import type { UnitNode } from '../core/tree.js';
-import { parseUnit } from '../physics/units.js';
+import { BARE_UNIT_LETTERS, parseUnit } from '../physics/units.js';
 import { startsFactor } from './classify.js';
 import { TEXT_COMMANDS } from './grammar/commands.js';
 import { UPRIGHT_FONTS } from './grammar/fonts.js';
@@ -14,7 +14,7 @@ const LETTER_DENY = new Set(['d', 'e', 'i']);
  * Bare single letters that are units after a measured value (`1.6\times10^{-19} C`, `2.5 m`) or as
  * the head of a compound unit (`3 m/s`): SI symbols only (not h, L, a, G: hour, litre, year, gauss).
  */
-const BARE_LETTERS = new Set(['m', 's', 'g', 'K', 'A', 'N', 'J', 'W', 'C', 'V', 'T', 'F', 'H']);
+const BARE_LETTERS = BARE_UNIT_LETTERS;
 
 interface Atom {
   readonly text: string;

@@ -47,6 +47,27 @@ const SYMBOL_COMMANDS: Readonly<Record<string, string>> = {
  * give `ok: false` with an "offset unit … unsupported" reason. A `c` inside a unit is the speed of
  * light (`GeV/c`, `MeV/c^2`, `c/GeV`), or 1 with `naturalUnits`.
  */
+/**
+ * The SI unit symbols a single bare letter may stand for after a value (`2.5 m`, `350 K`, `1.6\times
+ * 10^{-19} C`): one list for every reader of such a letter (the parser, plain text, final values, the
+ * importers). Not h, L, a, G (hour, litre, year, gauss): those letters are quantities far more often.
+ */
+export const BARE_UNIT_LETTERS: ReadonlySet<string> = new Set([
+  'm',
+  's',
+  'g',
+  'K',
+  'A',
+  'N',
+  'J',
+  'W',
+  'C',
+  'V',
+  'T',
+  'F',
+  'H',
+]);
+
 export function parseUnit(text: string, options: UnitOptions = {}): UnitResult {
   const toks = lex(text);
   if (typeof toks === 'string') return { ok: false, reason: toks };

@@ -257,7 +257,11 @@ export function createScorer(problems: readonly Problem[], options: ScorerOption
     let constants = constantsKeys.get(problem);
     if (constants === undefined) {
       const options = problemPrepareOptions(problem);
-      const json = JSON.stringify([options.constants ?? null, options.quantities ?? null]);
+      const json = JSON.stringify([
+        options.constants ?? null,
+        options.quantities ?? null,
+        options.eulerPowers === true,
+      ]);
       constants = constantsIds.get(json);
       if (constants === undefined) constantsIds.set(json, (constants = String(constantsIds.size)));
       constantsKeys.set(problem, constants);

@@ -17,6 +17,7 @@ import {
 } from '../equivalence/index.js';
 import {
   DEFAULT_NUMERIC_TOLERANCE,
+  literalUnit,
   type NumericTolerance,
   writtenDigits,
 } from '../equivalence/literal-precision.js';
@@ -37,6 +38,7 @@ import {
   phraseMatches,
   relationSides,
 } from './answer-text.js';
+import { asksCount, countReference, sameCount } from './asked-count.js';
 import { askedExtremum, extremumName } from './asked-extremum.js';
 import { dashRange, wrongArithmetic } from './chain-arithmetic.js';
 import { constantNotations, namedConstants, textSymbols } from './constant-notation.js';
@@ -628,6 +630,7 @@ function judgeAll(
   // A problem whose text writes no measured value and which has no constants map: exact data.
   const exactInputs =
     Object.keys(problem.constants ?? {}).length === 0 && exactData(problemStatement(problem));
+  const counts = countedAnswers(expected, problem);
   let prose: { value: ProseValue | undefined } | undefined;
   let opposed: boolean | undefined;
   const closingProse: ClosingProse = {
@@ -644,14 +647,18 @@ function judgeAll(
       anyOf(
         e.form === 'numerical'
           ? either(
-              numericTest(e, want, options.tolerance, letters, exactInputs, got),
-              recomputedTest(e, problem, want, options.tolerance, letters, got),
+              numericTest(e, want, options.tolerance, letters, exactInputs, got, counts.has(e)),
+              // A count is no value rounded too early: its recomputed value decides nothing.
+              counts.has(e) ? undefined : recomputedTest(e, problem, want, options.tolerance, letters, got),
             )
           : either(
               algebraicTest(e, want, compare, got, scaling, estimate),
               forwardTest(e, problem, want, options.tolerance, got),
             ),
-        rangeTest(e, problem, want, options.tolerance, got),
+        anyOf(
+          rangeTest(e, problem, want, options.tolerance, got),
+          coefficientTest(e, want, options.tolerance, got),
+        ),
       );
     const plain = build();
     if (plain === undefined) return undefined;
@@ -1271,6 +1278,7 @@ function numericTest(
   letters: UnitLetters,
   exactInputs: boolean,
   prepareGot: (latex: string) => PreparedFormula = prepare,
+  count = false,
 ): CandidateTest | undefined {
   const sides = relationSides(e.latex);
   const text = sides ? sides.rhs : e.latex;
@@ -1300,8 +1308,12 @@ function numericTest(
         read.value === undefined ? withConstantsValue(read.p) : roundedInteger(read.text, read.value);
       if (got === undefined) return false;
       const grade = (v: WrittenValue) =>
-        !beyondStated(v, want.value, stated) &&
-        (exact ? gradeExact(v, want, e.sigfigs, tolerance?.cap) : gradeValue(v, want, e.sigfigs, tolerance));
+        count
+          ? sameCount(v.value, want.value)
+          : !beyondStated(v, want.value, stated) &&
+            (exact
+              ? gradeExact(v, want, e.sigfigs, tolerance?.cap, value.unit === 0)
+              : gradeValue(v, want, e.sigfigs, tolerance));
       if (grade(got)) return true;
       // Against a value written without units, the number in a unit the problem names; a percentage
       // (`32\%`) where the problem asks in percent is its number of percent.
@@ -1312,6 +1324,33 @@ function numericTest(
       return named !== undefined && grade(named);
     },
   };
+}
+
+/**
+ * The expected answers that are counts ({@link asksCount}): a numerical reference written as one
+ * integer without a unit, asked by a question (the sub-question's text and instructions, else the
+ * problem's) that asks
+ * how many things, the number of things or a quantum number — and the only such reference that
+ * question has, so the count is not given to a ratio asked beside it. An answer must state that
+ * integer: a count is not rounded.
+ */
+function countedAnswers(expected: readonly Expected[], problem: Problem): Set<Expected> {
+  const question = (e: Expected) => {
+    const sub = problem.subquestions?.find((q) => q.letter.toLowerCase() === e.letter);
+    const [text, instructions] =
+      e.letter === undefined
+        ? [problem.context, problem.final_answer_instructions]
+        : [sub?.subproblem ?? '', sub?.final_answer_instructions];
+    return instructions === undefined ? text : `${text}\n\n${instructions}`;
+  };
+  const integers = expected.filter(
+    (e) => e.form === 'numerical' && countReference(relationSides(e.latex)?.rhs ?? e.latex),
+  );
+  return new Set(
+    integers.filter(
+      (e) => integers.filter((x) => question(x) === question(e)).length === 1 && asksCount(question(e)),
+    ),
+  );
 }
 
 /**
@@ -1630,6 +1669,88 @@ function either(a: CandidateTest | undefined, b: CandidateTest | undefined): Can
   };
 }
 
+/** Where a reference with a decimal coefficient and an answer are compared ({@link coefficientTest}). */
+const COEFFICIENT_POINTS: readonly (readonly number[])[] = [
+  [1.37, 2.11, 0.73, 1.9],
+  [0.61, 1.44, 2.35, 0.87],
+  [2.29, 0.83, 1.17, 2.6],
+];
+
+/**
+ * A reference that is a decimal coefficient times symbols (`x = 2.72\,L` where the problem's answer is
+ * "in units of L", `l = 0.20\frac{V_0}{S}`), or an answer that is one against an exact reference
+ * (`20.09\,N_0` for `N_0 e^{3}`): the decimal is a rounded number, so Algorithm 1's 1e-6 is too strict
+ * (`\frac{\sqrt5}{\sqrt5 - \sqrt2}L` is 2.7208 L). An answer in the same symbols whose ratio to the
+ * reference is the same at every point (so the same symbolic factor, `L` and not `L^2`) is graded on
+ * its coefficient with the grader tolerance, as a value (`2.7\,L` and `2.7208\,L` pass, `2.80\,L` does
+ * not). Only where the decimal side writes exactly one decimal number and the other none or one, with
+ * at least one symbol; a side or bare expression, never a whole relation.
+ */
+function coefficientTest(
+  e: Expected,
+  prepare: (latex: string) => PreparedFormula,
+  tolerance: NumericTolerance | undefined,
+  prepareGot: (latex: string) => PreparedFormula = prepare,
+): CandidateTest | undefined {
+  const sides = relationSides(e.latex);
+  const text = sides ? sides.rhs : e.latex;
+  const decimals = text.match(DECIMAL) ?? [];
+  if (decimals.length > 1) return undefined;
+  const reference = prepare(text);
+  if (!reference.ok || reference.kind !== 'expression' || reference.branches.length !== 1) return undefined;
+  const names = reference.variables.filter((v) => v !== VALUE_SYMBOL);
+  if (names.length === 0 || names.length > COEFFICIENT_POINTS[0]!.length) return undefined;
+  const written = decimals.length === 0 || reference.tree === undefined ? 0 : literalUnit(reference.tree);
+  const coefficient = decimals.length === 0 ? undefined : Number(decimals[0]);
+  if (coefficient !== undefined && (!(coefficient > 0) || written === 0)) return undefined;
+  const points = COEFFICIENT_POINTS.map((values) => Object.fromEntries(names.map((n, i) => [n, values[i]!])));
+  const wants = points.map((point) => valueAt(reference, point));
+  if (wants.some((w) => !Number.isFinite(w) || w === 0)) return undefined;
+  return {
+    numerical: e.form === 'numerical',
+    accepts: (got, whole) => {
+      if (whole) return false;
+      const own = got.match(DECIMAL) ?? [];
+      // An exact reference is compared this way only with an answer that writes one decimal.
+      if (own.length > 1 || (coefficient === undefined && own.length !== 1)) return false;
+      const p = prepareGot(got);
+      if (!p.ok || p.kind !== 'expression' || p.branches.length !== 1) return false;
+      const vars = p.variables.filter((v) => v !== VALUE_SYMBOL);
+      if (!sameMembers(vars, names)) return false;
+      const ratios = points.map((point, i) => valueAt(p, point) / wants[i]!);
+      const ratio = ratios[0]!;
+      if (
+        !Number.isFinite(ratio) ||
+        ratio === 0 ||
+        ratios.some((r) => Math.abs(r - ratio) > 1e-9 * Math.abs(ratio))
+      )
+        return false;
+      const unit = p.tree === undefined ? 0 : literalUnit(p.tree);
+      if (coefficient !== undefined)
+        return gradeValue(
+          { value: ratio * coefficient, unit },
+          { value: coefficient, unit: written },
+          e.sigfigs,
+          tolerance,
+        );
+      // The answer's decimal against the exact coefficient the reference gives it.
+      const stated = Number(own[0]);
+      return (
+        stated > 0 &&
+        unit > 0 &&
+        gradeValue({ value: stated, unit }, { value: stated / ratio, unit: 0 }, e.sigfigs, tolerance)
+      );
+    },
+  };
+}
+
+/** A decimal number as written (`2.72`, `.5`): the coefficient {@link coefficientTest} reads. */
+const DECIMAL = /\d*\.\d+/g;
+
+function sameMembers(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((v) => b.includes(v));
+}
+
 /** A test that accepts what any of the defined tests accepts; undefined when none is. */
 function anyOf(a: CandidateTest | undefined, b: CandidateTest | undefined): CandidateTest | undefined {
   if (a === undefined) return b;
@@ -1940,7 +2061,13 @@ function judge(
   if (key !== undefined) {
     // A side that is the quantity has exactly its variables: only such statements have their sides
     // prepared and compared.
-    const naming = part.statements.filter((s) => s.names(key, quantity) && (!test.numerical || s.hasValue));
+    // An algebraic angle is also stated through its tangent, sine or cosine (`\tan\varphi = X` after a
+    // special case `\varphi = \beta` checked on the way): compared as a whole relation, on the principal branch.
+    const naming = part.statements.filter(
+      (s) =>
+        (s.names(key, quantity) && (!test.numerical || s.hasValue)) ||
+        (!test.numerical && s.namesThrough(key, quantity)),
+    );
     // A condition (`when $\theta_0 = 0$`) states where the answer looks, not its value of the quantity.
     const stating = naming.filter((s) => !isCondition(response, s.offset));
     const named = stating.length > 0 ? stating : naming;

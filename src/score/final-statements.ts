@@ -58,6 +58,12 @@ export interface Statement {
    * side is not a value of it, and an earlier equation in it is an intermediate.
    */
   solves(quantity: readonly string[]): boolean;
+  /**
+   * Whether the statement gives an angle through a trigonometric function of it (`\tan\varphi = X`
+   * states φ = arctan X on the principal branch): its left side is `\tan`, `\sin`, `\cos` or `\cot`
+   * of the quantity `key` alone, its right side free of it.
+   */
+  namesThrough(key: string, quantity: readonly string[]): boolean;
 }
 
 /** Most boxes read on their own (the rest keep the extractor's reading). */
@@ -253,6 +259,10 @@ abstract class BaseStatement {
   solves(_quantity: readonly string[]): boolean {
     return false;
   }
+
+  namesThrough(_key: string, _quantity: readonly string[]): boolean {
+    return false;
+  }
 }
 
 /** A lone expression (`4.75\,\mathrm{h}`). */
@@ -345,6 +355,14 @@ class Relation extends BaseStatement implements Statement {
     return hasFactor(tree.args[l.includes(name) ? 0 : 1]!, name);
   }
 
+  override namesThrough(key: string, quantity: readonly string[]): boolean {
+    const [l, r] = [this.variablesOf(0), this.variablesOf(1)];
+    if (l === undefined || r === undefined || !sameSet(l, quantity) || quantity.some((v) => r.includes(v)))
+      return false;
+    const side = this.keyOf(0);
+    return side !== undefined && TRIGONOMETRIC.some((f) => side === `${f}(${key})`);
+  }
+
   override names(key: string, quantity: readonly string[]): boolean {
     const whole = this.whole;
     // A side that is the quantity has exactly its variables, and they are among the formula's.
@@ -372,6 +390,9 @@ class Relation extends BaseStatement implements Statement {
     return false;
   }
 }
+
+/** The functions through which a statement may give an angle ({@link Statement.namesThrough}). */
+const TRIGONOMETRIC = ['tan', 'sin', 'cos', 'cot'] as const;
 
 function sameSet(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((v) => b.includes(v));

@@ -11,7 +11,7 @@ import type { PreparedFormula } from '../equivalence/types.js';
 import { parseLatex } from '../latex/index.js';
 import { rewriteBottomUp } from '../normalize/index.js';
 import { compile } from '../numeric/index.js';
-import { offsetUnit, parseUnit } from '../physics/units.js';
+import { BARE_UNIT_LETTERS, offsetUnit, parseUnit } from '../physics/units.js';
 
 /**
  * The numeric value of a prepared bare expression (units already converted to SI by preparation),
@@ -241,7 +241,9 @@ function numericValue(node: Node): number | undefined {
  * such a letter after a plain integer as a quantity (`M = 2 m` is twice m); a final numerical answer
  * reads it as the unit only when that gives the dimension the expected value has.
  */
-const INTEGER_THEN_LETTER = /^\s*(-?\s*\d+)\s*(?:\\[,;:! ]|~|\\quad)?\s*([mgsKANJWCVTFH])\s*$/;
+const INTEGER_THEN_LETTER = new RegExp(
+  String.raw`^\s*(-?\s*\d+)\s*(?:\\[,;:! ]|~|\\quad)?\s*([${[...BARE_UNIT_LETTERS].join('')}])\s*$`,
+);
 
 /**
  * `71 m` as `71\,\mathrm{m}`: an integer followed by a bare SI letter, the letter read as its unit;
@@ -346,14 +348,17 @@ function isDifference(node: Node): boolean {
  * Whether a problem text writes no measured value — no decimal number, no number with a unit, no
  * power of ten (`Consider a damped oscillator. After four cycles the amplitude has dropped to $1/e$`):
  * its data are exact, and a pure number it asks for is a mathematical value that no table constant
- * (g, h, R …) can have entered. Conservative: a number beside any letter counts as measured.
+ * (g, h, R …) can have entered. Conservative: a number beside a word or a letter that can be a unit
+ * (`3 m`, `2 kg`, `5 s`, `4 cycles`) counts as measured; one beside another single letter is a
+ * multiple of a symbol (`a distance $3a$`, `2R`, `4q`), exact.
  */
 export function exactData(text: string): boolean {
   return /[A-Za-z]{3}/.test(text) && !MEASURED.test(text);
 }
 
-const MEASURED =
-  /\d\.\d|\d\s*(?:\\[,;:! ]|~|\\mathrm|\\text|\\rm|\\si|\^\s*\{?\s*\\circ|°|%|\\%|[A-Za-zµμΩ])|\\times\s*10|\\(?:SI|num|qty)\b/;
+const MEASURED = new RegExp(
+  String.raw`\d\.\d|\d\s*(?:\\[,;:! ]|~|\\mathrm|\\text|\\rm|\\si|\^\s*\{?\s*\\circ|°|%|\\%|[A-Za-z]{2}|[${[...BARE_UNIT_LETTERS].join('')}LlhµμΩ])|\\times\s*10|\\(?:SI|num|qty)\b`,
+);
 
 /**
  * {@link gradeValue} for a pure-number reference of a problem whose data are exact ({@link exactData}):
@@ -361,27 +366,31 @@ const MEASURED =
  * place of the less precise of the two values, no floor (`1.0008` for `0.9992093669` is 16 units of
  * its own last place off: the inverse ratio, not a rounding; `0.9992` and `1.00` are roundings). An
  * exact answer may differ by one unit in the reference's last place, which may be truncated
- * (`-\pi` for `-3.141592`; not `-\frac{22}{7}`).
+ * (`-\pi` for `-3.141592`; not `-\frac{22}{7}`) — not when the reference is written as an `integer`,
+ * whose last place holds no truncated decimals.
  */
 export function gradeExact(
   got: WrittenValue,
   expected: WrittenValue,
   significantFigures?: number,
   cap = DEFAULT_NUMERIC_TOLERANCE.cap,
+  integer = false,
 ): boolean {
   const want = expected.value;
   if (!Number.isFinite(got.value) || !Number.isFinite(want)) return false;
   const diff = Math.abs(got.value - want);
   const scale = Math.abs(want);
-  if (scale === 0) return diff <= 1e-12;
+  if (scale === 0) return diff <= ZERO && got.nonzero !== true;
   const expectedUnit =
     significantFigures === undefined
       ? expected.unit * scale
       : 10 ** (Math.floor(Math.log10(scale)) - significantFigures + 1);
   // The answer's own rounding at most `cap`: a one-figure `0.4` is no rounding of 3/7 worth the name.
   // An exact answer (`-\pi`, `\frac{3}{7}`) against the reference's decimals: those may be truncated
-  // rather than rounded (`-3.141592` for −π), so one unit in their last place.
-  const own = got.unit === 0 ? expectedUnit : 0.5 * expectedUnit;
+  // rather than rounded (`-3.141592` for −π), so one unit in their last place. An `integer` reference
+  // (`2`) has no decimals to truncate: it is read rounded to its ones place, so `\frac{4}{4}` (1) or
+  // 3 is no answer to 2 — half a unit, as for a decimal answer.
+  const own = got.unit === 0 && !integer ? expectedUnit : 0.5 * expectedUnit;
   const half = Math.max(own, Math.min(0.5 * got.unit * Math.abs(got.value), cap * scale));
   return diff <= half + 1e-9 * scale;
 }

@@ -70,7 +70,8 @@ export function closingProseValue(
   for (const m of text.matchAll(VALUE)) {
     const offset = m.index ?? 0;
     if (math.some(([a, b]) => offset >= a && offset < b)) continue;
-    const latex = valueLatex(m[1]!, m[2]!, names);
+    const latex =
+      valueLatex(m[1]!, m[2]!, names) ?? describedCount(m[1]!, m[2]!, text, offset + m[0].length, names);
     if (latex === undefined) continue;
     values.push({ offset, number: m[1]!, unit: m[2]!, latex });
   }
@@ -103,6 +104,23 @@ export function closingProseValue(
       return undefined;
   }
   return { latex: last.latex, offset: start + last.offset };
+}
+
+/**
+ * A number, a word that describes, and the noun the problem names (`25 small spheres`, `4 identical
+ * resistors`): the bare number, as for the noun alone after it (`25 spheres`). Only a lower-case word
+ * between, and only that one.
+ */
+function describedCount(
+  number: string,
+  word: string,
+  text: string,
+  end: number,
+  names: (word: string) => boolean,
+): string | undefined {
+  if (!/^[a-z]{3,}$/.test(word)) return undefined;
+  const noun = /^[ \t]+([a-z]{3,})(?=$|[\s.,;:!?)\]])/.exec(text.slice(end, end + 40));
+  return noun !== null && names(noun[1]!) ? texNumber(number) : undefined;
 }
 
 /** The value's formula, or undefined when its unit reads as none we know. */

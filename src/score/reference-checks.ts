@@ -111,8 +111,91 @@ export function referenceFindings(problem: Problem): Diagnostic[] {
         message: `the problem asks for a percentage, but the expected answer ${only.latex} carries a unit: the reference gives another quantity than the one asked; answers are still graded against it as written`,
         where,
       });
+    else if (dimension !== undefined) {
+      const mixed = unitMixUp(sides === undefined ? only.latex : sides.rhs, dimension, problem.context);
+      if (mixed !== undefined)
+        out.push({
+          code: 'reference-suspect',
+          severity: 'warning',
+          message: `the expected answer ${only.latex} is in ${mixed.reference}, but every value of that dimension the problem gives is in ${mixed.data} (${mixed.values.join(', ')}): read in ${mixed.data} the number is of their size, as written it is ${mixed.factor} times ${mixed.smaller ? 'smaller' : 'larger'} than all of them, so the source likely wrote the wrong unit (${mixed.number} ${mixed.data} meant); answers are still graded against it as written, so an answer of ${mixed.number} ${mixed.data} is graded wrong`,
+          where,
+        });
+    }
   }
   return out;
+}
+
+/** A number with a unit word after it, in a problem's text (`2.0 \mathrm{~km}`, `$12.0 \mathrm{~cm}$`, `3.5 m`). */
+const DATUM =
+  /(?<![\d.^_{])(\d+(?:\.\d+)?)\s*(?:\\[,;: ]\s*)*(?:\\(?:mathrm|text|rm)\s*\{\s*~?\s*([A-Za-zµμ]{1,4})\s*\}|~?([A-Za-zµμ]{1,4})\b)/g;
+
+/**
+ * A reference whose unit is not the one the problem's data of its dimension are all written in, and
+ * that is a thousand-fold (or more) off from all of them as written while its number, read in the
+ * data's unit, is of their size: `4.8 m` for the farthest distance three moves of 2.0 km, 2.0 km and
+ * 1.0 km reach (4.8 km). Two data at least, all in one unit, 100 times or more apart from the
+ * reference's; the reference read in the data's unit lies within a tenth of the smallest and ten
+ * times their sum, as written outside a hundredth of the smallest (and below what any datum resolves:
+ * half a unit in its last place) or a hundred times their sum.
+ */
+function unitMixUp(
+  latex: string,
+  dimension: readonly number[],
+  text: string,
+):
+  | {
+      reference: string;
+      data: string;
+      values: string[];
+      number: string;
+      factor: string;
+      smaller: boolean;
+    }
+  | undefined {
+  const written =
+    /^\s*(\d+(?:\.\d+)?)\s*(?:\\[,;: ]\s*)*\\(?:mathrm|text|rm)\s*\{\s*([A-Za-zµμ]{1,4})\s*\}\s*$/.exec(
+      latex,
+    );
+  if (written === null) return undefined;
+  const reference = parseUnit(written[2]!);
+  if (!reference.ok || !sameDimension(reference.dim, dimension)) return undefined;
+  const data: { text: string; value: number; unit: string; scale: number; resolution: number }[] = [];
+  for (const m of text.matchAll(DATUM)) {
+    const word = m[2] ?? m[3]!;
+    const unit = parseUnit(word);
+    if (!unit.ok || !sameDimension(unit.dim, dimension)) continue;
+    const decimals = m[1]!.split('.')[1]?.length ?? 0;
+    data.push({
+      text: `${m[1]} ${word}`,
+      value: Number(m[1]) * unit.scale,
+      unit: word,
+      scale: unit.scale,
+      resolution: 0.5 * 10 ** -decimals * unit.scale,
+    });
+  }
+  const units = new Set(data.map((d) => d.unit));
+  if (data.length < 2 || units.size !== 1) return undefined;
+  const scale = data[0]!.scale;
+  const ratio = scale / reference.scale;
+  if (ratio < 100 && ratio > 1 / 100) return undefined;
+  const number = Number(written[1]);
+  const lo = Math.min(...data.map((d) => d.value));
+  const sum = data.reduce((a, d) => a + d.value, 0);
+  const asData = number * scale;
+  const asWritten = number * reference.scale;
+  if (asData < lo / 10 || asData > 10 * sum) return undefined;
+  // Far below the data it must also be finer than any of them resolves (`3 mm` from 2.000 m and
+  // 2.003 m is a difference they do resolve).
+  const finest = Math.min(...data.map((d) => d.resolution));
+  if (asWritten <= 100 * sum && (asWritten >= lo / 100 || asWritten >= finest)) return undefined;
+  return {
+    reference: written[2]!,
+    data: data[0]!.unit,
+    values: data.map((d) => d.text),
+    number: written[1]!,
+    factor: String(Number((ratio >= 1 ? ratio : 1 / ratio).toPrecision(3))),
+    smaller: ratio >= 1,
+  };
 }
 
 /** The unit a question asks its answer in ("Answer in Watts.", "Give your answer in joules"). */

@@ -82,3 +82,28 @@ test('a value written as a statement of its quantity takes the unit and its figu
   assert.equal(e.latex, 'v=\\sqrt{2gh}');
   assert.match(e.unitNote ?? '', /m\/s/);
 });
+
+test('a SciBench unit that is a symbol of the problem makes the answer a multiple of it, not a unit', async () => {
+  const { importSciBench } = await import('../../src/import/import-scibench.js');
+  const item = (unit: string, text: string) => ({
+    problem_text: text,
+    answer_number: '2.72',
+    unit,
+    problemid: '21.x',
+    source: 'fund',
+  });
+  const pair = 'Two particles are held at separation $L$ on an $x$ axis. Where is the net force zero?';
+  const [symbol, litres, mass] = importSciBench([
+    item(' $L$', pair),
+    item(' L', 'A tank holds water at $2.0 \\mathrm{~atm}$. What volume does it hold?'),
+    item(' $m$', 'A block of mass $m$ slides down a ramp. How far does it slide?'),
+  ]).problems;
+  assert.deepEqual(symbol!.final_answer, ['2.72\\,L']);
+  assert.equal(symbol!.significant_figures, 3);
+  assert.deepEqual(
+    litres!.final_answer,
+    ['2.72\\,\\mathrm{L}'],
+    'near miss: the text has no symbol L: litres',
+  );
+  assert.deepEqual(mass!.final_answer, ['2.72\\,\\mathrm{m}'], 'near miss: m is a unit letter too: metres');
+});

@@ -80,8 +80,16 @@ interface Case {
    * answer (`(a) Find the speed $v$ …`) state nothing and leave the part to the answer's statements, 95
    * more statements of one quantity than are compared (400) are a flood, 96 a table column headed by
    * the quantity, or rows stating it, give it its values together, 97 a value in a footnote (`[^1]`,
-   * `<sup>1</sup>`, `*(footnote: …)*`) is offered beside the one it annotates; 36 (rows of their own) a
-   * number standing in a hedge.
+   * `<sup>1</sup>`, `*(footnote: …)*`) is offered beside the one it annotates, 101 a count of things is an
+   * exact integer (not "how many times larger", not "how many metres"), 102 an integer reference of a
+   * problem with exact data has no truncated decimals (an exact answer one unit off is wrong), 103 data
+   * written as multiples of a symbol (`3a`) are exact, so the written precision governs, 104 a two-letter
+   * subscript word in plain text (`V_bi`) is one subscript where the problem names the letter with it, 105
+   * an angle stated through its tangent (`\tan\theta = X`) is a statement of the angle (the last one
+   * concludes), 106 a closing count with a describing word before the problem's noun (`4 identical
+   * resistors`), 107 a reference of a decimal coefficient times symbols (`2.72\,L`) graded on the
+   * coefficient (and an answer's against an exact reference), 108 `e` to a plain number is Euler's number
+   * unless the problem uses e as the charge; 36 (rows of their own) a number standing in a hedge.
    */
   readonly class?: number;
 }

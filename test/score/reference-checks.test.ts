@@ -158,3 +158,38 @@ test('near misses: the squared unit, a dimensionless power, a unit asked in, a p
     'an algebraic reference (no unit to read)',
   );
 });
+
+test('a reference a thousand-fold off from all the data of its dimension, in another unit, is reported', () => {
+  const hike =
+    'A hiker walks $3.0 \\mathrm{~km}$ north, then $4.0 \\mathrm{~km}$ east, then $1.5 \\mathrm{~km}$ south. How far from the start does she end up?';
+  const found = referenceFindings(numeric(hike, '4.3\\,\\mathrm{m}'));
+  assert.equal(found.length, 1);
+  assert.match(found[0]!.message, /is in m, but every value of that dimension the problem gives is in km/);
+  assert.match(found[0]!.message, /4\.3 km meant/);
+  assert.deepEqual(referenceFindings(numeric(hike, '4.3\\,\\mathrm{km}')), [], 'near miss: the data’s unit');
+  assert.deepEqual(
+    referenceFindings(numeric(hike, '4300\\,\\mathrm{m}')),
+    [],
+    'near miss: the same distance in m',
+  );
+  assert.deepEqual(
+    referenceFindings(
+      numeric(
+        'A hiker walks $3.0 \\mathrm{~km}$ north and then $250 \\mathrm{~m}$ east. How far from the start does she end up?',
+        '3.0\\,\\mathrm{m}',
+      ),
+    ),
+    [],
+    'near miss: data in two units (no single unit to have meant)',
+  );
+  assert.deepEqual(
+    referenceFindings(
+      numeric(
+        'Two wires of lengths $2.000 \\mathrm{~m}$ and $2.003 \\mathrm{~m}$ hang side by side. By how much do their lower ends differ?',
+        '3\\,\\mathrm{mm}',
+      ),
+    ),
+    [],
+    'near miss: a small difference of large data, in a unit a thousand times smaller (3 m would be their size)',
+  );
+});
