@@ -39,15 +39,6 @@ const SYMBOL_COMMANDS: Readonly<Record<string, string>> = {
 };
 
 /**
- * Resolves unit text as the parser emits it (`km/h`, `m.s^{-1}`, `kg\cdot m/s^2`, `\kilo\meter\per\second`,
- * `µF`, `deg`, `%`) to an SI scale and dimension. Products are written with `.`, `\cdot`, `·`, `*` or
- * spaces; a `/` puts every factor up to the next `/` in the denominator (`J/kg K` = J/(kg·K));
- * parentheses group. Exact unit symbols win over prefix + unit (`min`, `Pa`, `cd`); `ms` with a
- * negative power reads as m·s^k (`\mathrm{ms}^{-1}`, the usual physics spelling). Offset units (°C, °F)
- * give `ok: false` with an "offset unit … unsupported" reason. A `c` inside a unit is the speed of
- * light (`GeV/c`, `MeV/c^2`, `c/GeV`), or 1 with `naturalUnits`.
- */
-/**
  * The SI unit symbols a single bare letter may stand for after a value (`2.5 m`, `350 K`, `1.6\times
  * 10^{-19} C`): one list for every reader of such a letter (the parser, plain text, final values, the
  * importers). Not h, L, a, G (hour, litre, year, gauss): those letters are quantities far more often.
@@ -68,6 +59,15 @@ export const BARE_UNIT_LETTERS: ReadonlySet<string> = new Set([
   'H',
 ]);
 
+/**
+ * Resolves unit text as the parser emits it (`km/h`, `m.s^{-1}`, `kg\cdot m/s^2`, `\kilo\meter\per\second`,
+ * `µF`, `deg`, `%`) to an SI scale and dimension. Products are written with `.`, `\cdot`, `·`, `*` or
+ * spaces; a `/` puts every factor up to the next `/` in the denominator (`J/kg K` = J/(kg·K));
+ * parentheses group. Exact unit symbols win over prefix + unit (`min`, `Pa`, `cd`); `ms` with a
+ * negative power reads as m·s^k (`\mathrm{ms}^{-1}`, the usual physics spelling). Offset units (°C, °F)
+ * give `ok: false` with an "offset unit … unsupported" reason. A `c` inside a unit is the speed of
+ * light (`GeV/c`, `MeV/c^2`, `c/GeV`), or 1 with `naturalUnits`.
+ */
 export function parseUnit(text: string, options: UnitOptions = {}): UnitResult {
   const toks = lex(text);
   if (typeof toks === 'string') return { ok: false, reason: toks };
