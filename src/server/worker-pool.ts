@@ -28,6 +28,11 @@ export interface WorkerPoolOptions {
    * {@link DEFAULT_WORKER_HEAP_MB}.
    */
   readonly workerHeapMb?: number;
+  /**
+   * Young generation of each worker (MB): where new objects live until a scavenge. Default
+   * {@link DEFAULT_WORKER_YOUNG_GENERATION_MB}.
+   */
+  readonly workerYoungGenerationMb?: number;
 }
 
 /**
@@ -44,7 +49,7 @@ export const DEFAULT_WORKER_HEAP_MB = 2048;
  * first items was missed in 2 of 3 runs on a loaded machine, none at this size), and a larger
  * young generation did not lower the steady cost.
  */
-const WORKER_YOUNG_GENERATION_MB = 24;
+export const DEFAULT_WORKER_YOUNG_GENERATION_MB = 24;
 
 /** Counters of a pool, for `/metrics` and `/health`. */
 export interface PoolStats {
@@ -116,7 +121,7 @@ export function createWorkerPool(options: WorkerPoolOptions): ScoreBackend {
       execArgv: [],
       resourceLimits: {
         maxOldGenerationSizeMb: options.workerHeapMb ?? DEFAULT_WORKER_HEAP_MB,
-        maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB,
+        maxYoungGenerationSizeMb: options.workerYoungGenerationMb ?? DEFAULT_WORKER_YOUNG_GENERATION_MB,
       },
     });
     const slot: Slot = { worker, ready: false, job: undefined, started: 0, timer: undefined };

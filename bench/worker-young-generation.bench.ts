@@ -1,0 +1,117 @@
+/**
+ * The reward server's workers at several young-generation sizes, in one process: one single-worker
+ * pool per size (`workerYoungGenerationMb`), each warmed with the same answers, then the same fresh
+ * answers scored by each pool in turn, round after round (the order rotates every round so that no
+ * size always runs after the same neighbour, whose background GC could spill over). Two items in
+ * flight per worker, as the server keeps its workers busy. The cost counted is this process's CPU
+ * (worker thread, V8's helper threads, the main thread's messaging), per answer; the ratio is each
+ * size's rate per CPU against the first size given (today's default unless told). Every pool's
+ * scores must agree item by item (a young generation changes when V8 collects, never a result).
+ * Memory: the process's RSS grown by spawning and warming each pool, one after another.
+ * Run: npm run bench -- worker-young -- [--sizes 24,16,48,96,192] [--rounds 3] [--harsh]
+ */
+import { parseArgs } from 'node:util';
+import type { ItemOutcome } from '../src/server/types.js';
+import {
+  createWorkerPool,
+  DEFAULT_WORKER_YOUNG_GENERATION_MB,
+  type ScoreBackend,
+} from '../src/server/worker-pool.js';
+import { type Answer, bundledAnswers, freshAnswers, harshAnswers } from './fresh-answers.js';
+
+const { values: flags } = parseArgs({
+  options: {
+    sizes: { type: 'string' },
+    rounds: { type: 'string' },
+    warm: { type: 'string' },
+    harsh: { type: 'boolean' },
+  },
+});
+const sizes = (flags.sizes ?? `${DEFAULT_WORKER_YOUNG_GENERATION_MB},16,48,96,192`).split(',').map(Number);
+const ROUNDS = Math.max(1, Number(flags.rounds ?? 3));
+const WARM = Math.max(0, Number(flags.warm ?? 2));
+
+const { problems, answers } = bundledAnswers();
+const copies = freshAnswers(answers, 1 + WARM + ROUNDS);
+const set = (i: number): Answer[] => {
+  const s = copies.slice(i * answers.length, (i + 1) * answers.length);
+  return flags.harsh ? harshAnswers(s, `y${i}`) : s;
+};
+const warmSets = Array.from({ length: WARM }, (_, i) => set(1 + i));
+const roundSets = Array.from({ length: ROUNDS }, (_, i) => set(1 + WARM + i));
+
+const cpu = (since: NodeJS.CpuUsage): number => {
+  const u = process.cpuUsage(since);
+  return (u.user + u.system) / 1e6;
+};
+
+/** Scores a list through a pool, two items in flight; returns the outcomes in order. */
+async function run(pool: ScoreBackend, list: readonly Answer[]): Promise<ItemOutcome[]> {
+  const out: ItemOutcome[] = new Array(list.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < list.length) {
+      const i = next++;
+      const a = list[i]!;
+      out[i] = (await pool.score([{ problem_id: a.problemId, response: a.text }], 'summary'))[0]!;
+    }
+  };
+  await Promise.all([lane(), lane()]);
+  return out;
+}
+
+const key = (o: ItemOutcome): string =>
+  o.status === 'ok' ? `${o.step_score}|${o.final_answer_correct}` : `${o.status}`;
+
+const pools: ScoreBackend[] = [];
+const rssMb: number[] = [];
+for (const mb of sizes) {
+  const rss0 = process.memoryUsage().rss;
+  const pool = createWorkerPool({
+    problems,
+    workers: 1,
+    itemTimeoutMs: 120_000,
+    maxQueue: 64,
+    warmupItems: 0,
+    workerYoungGenerationMb: mb,
+  });
+  while (pool.stats().ready < 1) await new Promise((r) => setTimeout(r, 20));
+  for (const w of warmSets) await run(pool, w);
+  rssMb.push((process.memoryUsage().rss - rss0) / 2 ** 20);
+  pools.push(pool);
+}
+
+const spent = sizes.map(() => 0);
+const perRound: number[][] = sizes.map(() => []);
+let scored = 0;
+let differences = 0;
+for (let r = 0; r < ROUNDS; r++) {
+  const list = roundSets[r]!;
+  let reference: string[] | undefined;
+  for (let k = 0; k < sizes.length; k++) {
+    const p = (k + r) % sizes.length;
+    const c0 = process.cpuUsage();
+    const outcomes = await run(pools[p]!, list);
+    const spentNow = cpu(c0);
+    spent[p]! += spentNow;
+    perRound[p]!.push(spentNow);
+    const keys = outcomes.map(key);
+    if (reference === undefined) reference = keys;
+    else differences += keys.filter((x, i) => x !== reference![i]).length;
+  }
+  scored += list.length;
+}
+await Promise.all(pools.map((p) => p.close()));
+
+console.log(
+  `${scored} ${flags.harsh ? 'harsh' : 'fresh'} answers per size (${ROUNDS} rounds, after ${WARM} warm-up passes), one worker, CPU per answer:`,
+);
+const base = spent[0]! / scored;
+sizes.forEach((mb, i) => {
+  const per = spent[i]! / scored;
+  console.log(
+    `  young generation ${String(mb).padStart(4)} MB: ${(per * 1e6).toFixed(0).padStart(6)} µs (${(1 / per).toFixed(0)} per CPU-s), rate ${(base / per).toFixed(2)}× the ${sizes[0]} MB pool; RSS grown by spawning and warming: ${rssMb[i]!.toFixed(0)} MB; per round ${perRound[i]!.map((t, r) => (perRound[0]![r]! / t).toFixed(2)).join(' ')}`,
+  );
+});
+console.log(`item outcomes differing between sizes: ${differences}`);
+if (differences > 0) process.exitCode = 1;
