@@ -34,7 +34,15 @@ export function splitFormula(text: string): SplitResult {
     if (node.type === 'list') {
       for (let k = 0; k < node.items.length; k++) {
         const members = setMembers(node.items, k, text);
-        if (members === 0) visit(node.items[k]!);
+        const item = node.items[k]!;
+        // An expression after a word of place or condition (`\\text{located at } R^2/a`) states no value.
+        if (
+          k > 0 &&
+          item.type !== 'relation' &&
+          QUALIFIED.test(text.slice(node.items[k - 1]!.span.end, item.span.start))
+        )
+          continue;
+        if (members === 0) visit(item);
         else {
           const items = node.items.slice(k, k + 1 + members);
           parts.push(...setParts(text, items));
@@ -130,10 +138,17 @@ function setMembers(items: readonly Node[], k: number, text: string): number {
       break;
     }
     if (item.type === 'opaque' || item.type === 'list') break;
+    // Words before it other than "or"/"and" (`…, \quad\text{located at } R^2/a`, `\text{for } n`) make it
+    // the place or condition of the statement, not another value of its quantity.
+    if (QUALIFIED.test(text.slice(items[k + n]!.span.end, item.span.start))) break;
     n++;
   }
   return n;
 }
+
+/** `\text{…}` holding a word other than "or"/"and" (`\text{located at }`, `\text{ for }`). */
+const QUALIFIED =
+  /\\(?:text|mathrm|textrm|mbox)\s*\{\s*(?:located|placed|situated|positioned|at|from|for|when|where|with|if|in|on|along|inside|outside|above|below|after|before|during)\b[^{}]*\}\s*$/i;
 
 /** A number written alone (`-13.6`, `2.5\times10^{3}`), and what follows it (a unit). */
 const LEADING_NUMBER =

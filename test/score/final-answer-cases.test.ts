@@ -72,7 +72,9 @@ interface Case {
    * column of its own (`| Q | $-1.32\times10^{13}$ | μC |`: the value has that unit), 82 a letter's index in
    * plain digits in plain text (`v0`, `D1`, `sinθ1`: v_0, D_1, θ_1), 83 a unit set after a box that
    * closes its math (`$\boxed{14.44}$ km/s`) is the boxed value's, 84 arithmetic a chain shows before
-   * the number it states (`Q = 4.2 × 3.1 = 1.30 C`) is working, not a second value of the quantity; 91 boxes side by side or overprinted
+   * the number it states (`Q = 4.2 × 3.1 = 1.30 C`) is working, not a second value of the quantity, 85 an
+   * expression after a word of place or condition (`q' = -\frac{R}{d}q, \quad\text{located at } \frac{R^2}{d}`)
+   * is where the statement holds, not another member of its set; 91 boxes side by side or overprinted
    * (`\hspace{-100em}`, `\kern`, `\mkern`, `\mspace`, `\llap`, `\mathrlap` between them) are each read,
    * so two candidates for one quantity are a hedge, 92 an answer that defines LaTeX macros (`\def`,
    * `\newcommand`, `\renewcommand`, `\let`) is not read, 93 part marks a one-part question does not ask
