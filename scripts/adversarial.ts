@@ -331,6 +331,12 @@ export function tricksFor(problem: Problem): TrickResponse[] {
       .flatMap((f) => [2, 0.5, 1].map((k, i) => `| ${'ABC'[i]} | $${f.q} = ${scaled(f, k)}$ |`))
       .join('\n')}`,
   );
+  // Every symbol of the problem as a sentence's subject (`$\theta_t$ lies between …`): a symbol alone
+  // answers only where it closes its line.
+  add(
+    'symbols-in-prose',
+    variables.map((v) => `$${v}$ lies between the other quantities here.`).join('\n\n'),
+  );
   // A flood: more candidates per answer than are compared (400), the answer among the last.
   add(
     'flood-past-cap',

@@ -234,18 +234,24 @@ export function findContradictions(
     // A name that stands for several quantities (`r_{p,a} = a(1 \mp e)`) takes several values.
     if (statements.length < 2 || SEVERAL_QUANTITIES.test(statements[0]!.quantity)) continue;
     // Runs: consecutive statements of the quantity in one part with nothing but math and hedges between.
+    // A part's statements are read in turn even where another part's come between them (`(c) v = X …
+    // (a) … (c) v = Y`, one letter marked twice): the prose between still decides.
     const runs: Statement[][] = [];
+    const open = new Map<number, Statement[]>();
     for (const s of statements) {
-      const run = runs.at(-1);
+      const run = open.get(s.section);
       const last = run?.at(-1);
       if (
         run !== undefined &&
         last !== undefined &&
-        last.section === s.section &&
         (onlyHedges(prose(last, s)) || sameTable(response, last, s))
       )
         run.push(s);
-      else runs.push([s]);
+      else {
+        const fresh = [s];
+        runs.push(fresh);
+        open.set(s.section, fresh);
+      }
     }
     for (const run of runs) {
       const distinct = distinctValues(run, tools, written, response);

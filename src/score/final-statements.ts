@@ -160,7 +160,10 @@ export function finalStatements(
       // A named row's value is read as its relation above, an unnamed row's as a value.
       (cells.has(f)
         ? cells.get(f)!.name === undefined
-        : f.emphasis === true || !inProse(response, f.offset, f.kind))
+        : f.emphasis === true || !inProse(response, f.offset, f.kind)) &&
+      // A symbol alone is a value only where it closes its line (`**Final answer:** $\theta_t$`): at
+      // the start of a sentence (`$\theta_t$ lies between …`) it is the sentence's subject.
+      !(f.kind !== 'boxed' && f.emphasis !== true && isLone(f.latex) && !closesLine(response, f.end))
     )
       read.push({
         latex: withUnit(f.latex, cells.get(f)?.unit),
@@ -427,6 +430,14 @@ function hasFactor(node: Node, name: string): boolean {
 export function isLone(side: string): boolean {
   return /^\s*(?:\\[Dd]elta\s*(?=\\?[a-zA-Z]))?(?:\\[a-zA-Z]+|[a-zA-Z])(?:\s*(?:_\{(?:[^{}]|\{[^{}]*\})*\}|_\\?[a-zA-Z0-9]+|'+|\^\{?\s*\\prime\s*\}?))*\s*$/.test(
     side,
+  );
+}
+
+/** Whether only delimiters, punctuation and emphasis follow `end` on its line. */
+function closesLine(response: string, end: number): boolean {
+  const stop = response.indexOf('\n', end);
+  return /^[\s$.,;:!)\]*_]*(?:\\\)|\\\])?[\s$.,;:!)\]*_]*$/.test(
+    response.slice(end, stop < 0 ? undefined : stop),
   );
 }
 

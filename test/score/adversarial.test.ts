@@ -48,6 +48,7 @@ test('the suite covers every trick over every bundled problem', (t) => {
     'flood-past-cap',
     'table-column-hedge',
     'table-rows-hedge',
+    'symbols-in-prose',
   ])
     assert.ok(tricks.includes(trick), trick);
   for (const r of rows) assert.ok(r.responses >= 60, `${r.trick}: ${r.responses} responses`);

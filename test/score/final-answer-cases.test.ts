@@ -82,7 +82,8 @@ interface Case {
    * answer (`(a) Find the speed $v$ …`) state nothing and leave the part to the answer's statements, 95
    * more statements of one quantity than are compared (400) are a flood, 96 a table column headed by
    * the quantity, or rows stating it, give it its values together, 97 a value in a footnote (`[^1]`,
-   * `<sup>1</sup>`, `*(footnote: …)*`) is offered beside the one it annotates, 101 a count of things is an
+   * `<sup>1</sup>`, `*(footnote: …)*`) is offered beside the one it annotates, 98 a symbol alone is a
+   * value only where it closes its line (`$\theta_t$ lies between …` states nothing), 101 a count of things is an
    * exact integer (not "how many times larger", not "how many metres"), 102 an integer reference of a
    * problem with exact data has no truncated decimals (an exact answer one unit off is wrong), 103 data
    * written as multiples of a symbol (`3a`) are exact, so the written precision governs, 104 a two-letter
