@@ -675,10 +675,21 @@ function distinctValues(
         delimited(response, a.formula.offset) &&
         SIDE_BY_SIDE.test(response.slice(a.formula.end, b.formula.offset))) ||
       (a.formula.offset === b.formula.offset && delimited(response, a.formula.offset) && apart(a, b)));
+  // Members of one set that are expressions in the same variables differ when Algorithm 1 says so,
+  // not only when one is the other times a constant: `m' = m(R/a)^2, \quad\text{i.e. } m\frac{R^3}{a^3}`
+  // offers two powers of one ratio.
+  const setMembersDiffer = (a: Statement, b: Statement) => {
+    if (a.scaling || b.scaling || a.formula.offset !== b.formula.offset) return false;
+    if (!MEMBER_JOIN.test(response.slice(a.formula.end, a.formula.end + 24))) return false;
+    const [wa, wb] = [written(a.value), written(b.value)];
+    if (wa === undefined || wb === undefined || 'value' in wa || 'value' in wb || wa.binds || wb.binds)
+      return false;
+    return tools.compare(a.whole, b.whole) === 'different';
+  };
   for (let i = 0; i < run.length; i++)
     for (let j = i + 1; j < run.length; j++) {
       const [a, b] = [run[i]!, run[j]!];
-      if (joined(a, b) && differ(a, b, tools, written)) return [a, b];
+      if (joined(a, b) && (differ(a, b, tools, written) || setMembersDiffer(a, b))) return [a, b];
     }
   // The values written as plain numbers, compared among themselves: a chain's expression before them
   // (`\lambda = \frac{hc}{E} = 7.29\times10^{-8}\,\mathrm{m}`), never compared with a number, must not

@@ -74,7 +74,9 @@ interface Case {
    * closes its math (`$\boxed{14.44}$ km/s`) is the boxed value's, 84 arithmetic a chain shows before
    * the number it states (`Q = 4.2 × 3.1 = 1.30 C`) is working, not a second value of the quantity, 85 an
    * expression after a word of place or condition (`q' = -\frac{R}{d}q, \quad\text{located at } \frac{R^2}{d}`)
-   * is where the statement holds, not another member of its set; 91 boxes side by side or overprinted
+   * is where the statement holds, not another member of its set, 86 two members of one set in the same
+   * variables that Algorithm 1 finds different (`m(R/a)^2, \text{i.e. } mR^3/a^3`) are a hedge, whatever
+   * their ratio; 91 boxes side by side or overprinted
    * (`\hspace{-100em}`, `\kern`, `\mkern`, `\mspace`, `\llap`, `\mathrlap` between them) are each read,
    * so two candidates for one quantity are a hedge, 92 an answer that defines LaTeX macros (`\def`,
    * `\newcommand`, `\renewcommand`, `\let`) is not read, 93 part marks a one-part question does not ask
