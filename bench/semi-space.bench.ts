@@ -12,7 +12,7 @@ import { fork } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { createProblemScorers } from '../src/server/problem-scorers.js';
 import { scoreItem } from '../src/server/score-item.js';
-import { type Answer, bundledAnswers, freshAnswers, harshAnswers } from './fresh-answers.js';
+import { roundSets } from './rounds.js';
 
 const child = process.argv[2] === '--child';
 const { values: flags } = parseArgs({
@@ -25,15 +25,7 @@ const { values: flags } = parseArgs({
   },
 });
 const sizes = (flags.sizes ?? 'default,16,32,64').split(',');
-const ROUNDS = Math.max(1, Number(flags.rounds ?? 3));
-const WARM = Math.max(0, Number(flags.warm ?? 2));
-
-const { problems, answers } = bundledAnswers();
-const copies = freshAnswers(answers, 1 + WARM + ROUNDS);
-const set = (i: number): Answer[] => {
-  const s = copies.slice(i * answers.length, (i + 1) * answers.length);
-  return flags.harsh ? harshAnswers(s, `y${i}`) : s;
-};
+const { problems, answers, rounds: ROUNDS, warm: WARM, set } = roundSets(flags);
 
 interface Report {
   readonly cpu: number;

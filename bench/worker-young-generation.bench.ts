@@ -17,7 +17,8 @@ import {
   DEFAULT_WORKER_YOUNG_GENERATION_MB,
   type ScoreBackend,
 } from '../src/server/worker-pool.js';
-import { type Answer, bundledAnswers, freshAnswers, harshAnswers } from './fresh-answers.js';
+import type { Answer } from './fresh-answers.js';
+import { roundSets as answerSets } from './rounds.js';
 
 const { values: flags } = parseArgs({
   options: {
@@ -28,15 +29,7 @@ const { values: flags } = parseArgs({
   },
 });
 const sizes = (flags.sizes ?? `${DEFAULT_WORKER_YOUNG_GENERATION_MB},16,48,96,192`).split(',').map(Number);
-const ROUNDS = Math.max(1, Number(flags.rounds ?? 3));
-const WARM = Math.max(0, Number(flags.warm ?? 2));
-
-const { problems, answers } = bundledAnswers();
-const copies = freshAnswers(answers, 1 + WARM + ROUNDS);
-const set = (i: number): Answer[] => {
-  const s = copies.slice(i * answers.length, (i + 1) * answers.length);
-  return flags.harsh ? harshAnswers(s, `y${i}`) : s;
-};
+const { problems, rounds: ROUNDS, warm: WARM, set } = answerSets(flags);
 const warmSets = Array.from({ length: WARM }, (_, i) => set(1 + i));
 const roundSets = Array.from({ length: ROUNDS }, (_, i) => set(1 + WARM + i));
 
