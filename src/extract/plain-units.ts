@@ -62,15 +62,14 @@ export function unitAfterMath(markdown: string, block: MathBlock): MathBlock {
   const m = AFTER.exec(window) ?? POWERED_WORD.exec(window);
   if (m === null) return block;
   const word = m[1]!.replace(/[.]+$/, '');
-  if (word === '' || ENGLISH_UNITS.has(word) || !parseUnit(word).ok) return block;
+  if (!unitWord(word)) return block;
   const from = after + m[0].indexOf(word);
   // A compound unit whose powers are written in math of their own (`$7.8$ J mol$^{-1}$ K$^{-1}$`).
   const atoms = word === '°' || word === '%' ? undefined : poweredAtoms(markdown, from + word.length);
   const more =
     atoms !== undefined && parseUnit(`${word}${atoms.text}`.replace(/\\,/g, ' ')).ok ? atoms : undefined;
   const unitText = more === undefined ? word : `${word}${more.text}`;
-  // `%` is TeX's comment sign: written as `\%`, percent (`$\eta = 35$ %`).
-  const text = word === '°' ? '^\\circ' : word === '%' ? '\\%' : `\\,\\mathrm{${unitText}}`;
+  const text = unitTex(word, unitText);
   const end = block.content.length;
   const unit = { start: end, end, text, from, to: more === undefined ? from + word.length : more.to };
   // A ratio takes the unit whole: `1/600` mm is (1/600) mm, not 1/(600 mm).
@@ -98,8 +97,20 @@ export function unitAfterBox(markdown: string, close: number): string | undefine
   const m = AFTER.exec(rest.slice(delimiter.length));
   if (m === null) return undefined;
   const word = m[1]!.replace(/[.]+$/, '');
-  if (word === '' || ENGLISH_UNITS.has(word) || !parseUnit(word).ok) return undefined;
-  return word === '°' ? '^\\circ' : word === '%' ? '\\%' : `\\,\\mathrm{${word}}`;
+  return unitWord(word) ? unitTex(word) : undefined;
+}
+
+/** A word after math that reads whole as a unit and is not English (`in`, `as`, `at`). */
+function unitWord(word: string): boolean {
+  return word !== '' && !ENGLISH_UNITS.has(word) && parseUnit(word).ok;
+}
+
+/**
+ * The TeX of a unit read after a value: `°` is `^\circ`, `%` is `\%` (TeX's comment sign otherwise),
+ * anything else `\,\mathrm{…}` of `text` (the word with any powers read after it).
+ */
+function unitTex(word: string, text = word): string {
+  return word === '°' ? '^\\circ' : word === '%' ? '\\%' : `\\,\\mathrm{${text}}`;
 }
 
 /** A unit symbol written after a space, with its power in math of its own or none (`mol$^{-1}$`, `K`). */
