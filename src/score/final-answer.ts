@@ -40,6 +40,7 @@ import {
 } from './answer-text.js';
 import { asksCount, countReference, sameCount } from './asked-count.js';
 import { askedExtremum, extremumName } from './asked-extremum.js';
+import { type AskedRatio, askedRatio, ratioCoefficient } from './asked-ratio.js';
 import { dashRange, wrongArithmetic } from './chain-arithmetic.js';
 import { constantNotations, namedConstants, textSymbols } from './constant-notation.js';
 import { finalStatements, isLone, PLUS_MINUS, type Statement, signBranches } from './final-statements.js';
@@ -643,22 +644,26 @@ function judgeAll(
       const haystacks = boxes.length > 0 ? boxes : [response.slice(-400)];
       return haystacks.find((h) => phraseMatches(e.latex, h));
     }
+    const ratio = e.form === 'numerical' ? ratioAsked(e, problem, prepare) : undefined;
     const build = (got?: (latex: string) => PreparedFormula, want = prepare) =>
-      anyOf(
-        e.form === 'numerical'
-          ? either(
-              numericTest(e, want, options.tolerance, letters, exactInputs, got, counts.has(e)),
-              // A count is no value rounded too early: its recomputed value decides nothing.
-              counts.has(e) ? undefined : recomputedTest(e, problem, want, options.tolerance, letters, got),
-            )
-          : either(
-              algebraicTest(e, want, compare, got, scaling, estimate),
-              forwardTest(e, problem, want, options.tolerance, got),
-            ),
+      inRatio(
         anyOf(
-          rangeTest(e, problem, want, options.tolerance, got),
-          coefficientTest(e, want, options.tolerance, got),
+          e.form === 'numerical'
+            ? either(
+                numericTest(e, want, options.tolerance, letters, exactInputs, got, counts.has(e)),
+                // A count is no value rounded too early: its recomputed value decides nothing.
+                counts.has(e) ? undefined : recomputedTest(e, problem, want, options.tolerance, letters, got),
+              )
+            : either(
+                algebraicTest(e, want, compare, got, scaling, estimate),
+                forwardTest(e, problem, want, options.tolerance, got),
+              ),
+          anyOf(
+            rangeTest(e, problem, want, options.tolerance, got),
+            coefficientTest(e, want, options.tolerance, got),
+          ),
         ),
+        ratio,
       );
     const plain = build();
     if (plain === undefined) return undefined;
@@ -1326,6 +1331,57 @@ function numericTest(
   };
 }
 
+/** The question an expected answer answers: its sub-question's text and instructions, else the problem's. */
+function questionOf(e: Expected, problem: Problem): string {
+  const sub = problem.subquestions?.find((q) => q.letter.toLowerCase() === e.letter);
+  const [text, instructions] =
+    e.letter === undefined
+      ? [problem.context, problem.final_answer_instructions]
+      : [sub?.subproblem ?? '', sub?.final_answer_instructions];
+  return instructions === undefined ? text : `${text}\n\n${instructions}`;
+}
+
+/** Asked ratios by question text (at most 4,096 texts; then the memo starts over). */
+const askedRatios = new Map<string, AskedRatio | undefined>();
+
+/**
+ * How a numerical expected answer written as a pure number (no unit) is asked as a ratio
+ * ({@link askedRatio}: "in units of $c$", "Find $v/c$", "fraction of the initial mass"); undefined else.
+ */
+function ratioAsked(
+  e: Expected,
+  problem: Problem,
+  prepare: (latex: string) => PreparedFormula,
+): AskedRatio | undefined {
+  const question = questionOf(e, problem);
+  let asked = askedRatios.get(question);
+  if (asked === undefined && !askedRatios.has(question)) {
+    if (askedRatios.size >= 4096) askedRatios.clear();
+    asked = askedRatio(question);
+    askedRatios.set(question, asked);
+  }
+  if (asked === undefined) return undefined;
+  const written = valueAsWritten(prepare(relationSides(e.latex)?.rhs ?? e.latex));
+  return written !== undefined && written.unit === false ? asked : undefined;
+}
+
+/**
+ * A numerical test that also reads a statement of the asked quantity as a multiple of the symbol the
+ * question measures it against (`m = m_0/e \approx 0.368\,m_0` for "at what fraction of the initial
+ * mass", `v = 0.6c` for $v/c$): the multiple is its value ({@link ratioCoefficient}).
+ */
+function inRatio(test: CandidateTest | undefined, asked: AskedRatio | undefined): CandidateTest | undefined {
+  if (test === undefined || asked === undefined) return test;
+  return {
+    numerical: test.numerical,
+    accepts: (got, whole) => {
+      if (test.accepts(got, whole)) return true;
+      const multiple = ratioCoefficient(asked, got, whole, withoutFactor, printLatex);
+      return multiple !== undefined && test.accepts(multiple, false);
+    },
+  };
+}
+
 /**
  * The expected answers that are counts ({@link asksCount}): a numerical reference written as one
  * integer without a unit, asked by a question (the sub-question's text and instructions, else the
@@ -1335,14 +1391,7 @@ function numericTest(
  * integer: a count is not rounded.
  */
 function countedAnswers(expected: readonly Expected[], problem: Problem): Set<Expected> {
-  const question = (e: Expected) => {
-    const sub = problem.subquestions?.find((q) => q.letter.toLowerCase() === e.letter);
-    const [text, instructions] =
-      e.letter === undefined
-        ? [problem.context, problem.final_answer_instructions]
-        : [sub?.subproblem ?? '', sub?.final_answer_instructions];
-    return instructions === undefined ? text : `${text}\n\n${instructions}`;
-  };
+  const question = (e: Expected) => questionOf(e, problem);
   const integers = expected.filter(
     (e) => e.form === 'numerical' && countReference(relationSides(e.latex)?.rhs ?? e.latex),
   );

@@ -94,7 +94,9 @@ interface Case {
    * concludes), 106 a closing count with a describing word before the problem's noun (`4 identical
    * resistors`), 107 a reference of a decimal coefficient times symbols (`2.72\,L`) graded on the
    * coefficient (and an answer's against an exact reference), 108 `e` to a plain number is Euler's number
-   * unless the problem uses e as the charge; 36 (rows of their own) a number standing in a hedge.
+   * unless the problem uses e as the charge, 111 a pure number asked as a ratio ("in units of $c$", "Find
+   * $v/c$", "at what fraction of the initial mass") stated as a multiple of the symbol it is measured
+   * against (`v = 0.6c`, `m = m_0/e`); 36 (rows of their own) a number standing in a hedge.
    */
   readonly class?: number;
 }
