@@ -6,17 +6,27 @@
 // Prints answers per CPU-second, median and p99 per answer for each, the ratio, and the 12 real
 // PRISM answers at first sight (work units and CPU ms), and the heap bytes each scorer allocated per
 // answer (used heap after − before a chunk, plus what every garbage collection in between freed, from
-// v8.GCProfiler). Needs the git history (a shallow clone without the revision cannot run it).
+// v8.GCProfiler). The tail is split: each answer's time spent in garbage-collection pauses that began
+// during it (`gc` performance entries) is subtracted for a second p99, a third counts each answer's
+// CPU time (the process's, all threads: less moved by load than wall time), and `--slowest N` lists each
+// build's N slowest answers with their pause time and work units. Needs the git history (a shallow
+// clone without the revision cannot run it).
 //
-// Usage: node scripts/ab-bench.mjs [--before REV] [--copies N] [--harsh]
+// Usage: node scripts/ab-bench.mjs [--before REV] [--copies N] [--harsh] [--slowest N]
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { PerformanceObserver } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import v8 from 'node:v8';
 
 const { values } = parseArgs({
-  options: { before: { type: 'string' }, copies: { type: 'string' }, harsh: { type: 'boolean' } },
+  options: {
+    before: { type: 'string' },
+    copies: { type: 'string' },
+    harsh: { type: 'boolean' },
+    slowest: { type: 'string' },
+  },
 });
 const root = new URL('..', import.meta.url).pathname;
 const rev = values.before ?? '8a502c7';
@@ -79,6 +89,15 @@ const fresh = values.harsh
 const cpu = [0, 0];
 const allocated = [0, 0];
 const times = [[], []];
+// CPU milliseconds of the process per answer (all its threads): a tail that load on the machine moves less.
+const cpuTimes = [[], []];
+// Per answer: [start, duration, problem id, work units] (GC pauses are attributed after the run).
+const spans = [[], []];
+const pauses = [];
+const observer = new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) pauses.push([e.startTime, e.duration]);
+});
+observer.observe({ entryTypes: ['gc'] });
 const run = (k, list) => {
   const gc = new v8.GCProfiler();
   gc.start();
@@ -86,8 +105,13 @@ const run = (k, list) => {
   const c0 = process.cpuUsage();
   for (const a of list) {
     const t = performance.now();
+    const u = process.cpuUsage();
     scorers[k].scoreResponse(a.problemId, a.text);
-    times[k].push(performance.now() - t);
+    const ms = performance.now() - t;
+    const used = process.cpuUsage(u);
+    times[k].push(ms);
+    cpuTimes[k].push((used.user + used.system) / 1000);
+    spans[k].push([t, ms, a.problemId, scorers[k].lastWork()]);
   }
   const c = process.cpuUsage(c0);
   cpu[k] += c.user + c.system;
@@ -100,14 +124,42 @@ for (let i = 0; i < fresh.length; i += 21) {
   const order = (i / 21) % 2 === 0 ? [0, 1] : [1, 0];
   for (const k of order) run(k, chunk);
 }
+await new Promise((resolve) => setTimeout(resolve, 50)); // the last gc entries are delivered
+observer.disconnect();
+pauses.sort((x, y) => x[0] - y[0]);
+const paused = (start, ms) => {
+  let sum = 0;
+  for (const [at, d] of pauses) if (at >= start && at < start + ms) sum += d;
+  return sum;
+};
+const gcTimes = spans.map((list) => list.map(([t, ms]) => paused(t, ms)));
 const q = (t, p) => [...t].sort((x, y) => x - y)[Math.min(t.length - 1, Math.floor(p * t.length))];
 const label = [`before (${rev})`, 'now'];
 for (const k of [0, 1])
   console.log(
-    `${label[k].padEnd(18)} ${fresh.length} fresh answers: ${((1e6 * fresh.length) / cpu[k]).toFixed(1)} per CPU-second, median ${q(times[k], 0.5).toFixed(2)} ms, p99 ${q(times[k], 0.99).toFixed(1)} ms, allocated ${(allocated[k] / fresh.length / 1e6).toFixed(2)} MB per answer`,
+    `${label[k].padEnd(18)} ${fresh.length} fresh answers: ${((1e6 * fresh.length) / cpu[k]).toFixed(1)} per CPU-second, median ${q(times[k], 0.5).toFixed(2)} ms, p99 ${q(times[k], 0.99).toFixed(1)} ms (${q(
+      times[k].map((ms, i) => ms - gcTimes[k][i]),
+      0.99,
+    ).toFixed(
+      1,
+    )} ms without GC pauses, ${q(cpuTimes[k], 0.99).toFixed(1)} CPU-ms; pauses ${((100 * gcTimes[k].reduce((x, y) => x + y, 0)) / times[k].reduce((x, y) => x + y, 0)).toFixed(1)}% of the time), allocated ${(allocated[k] / fresh.length / 1e6).toFixed(2)} MB per answer`,
   );
+const slowest = Number(values.slowest ?? 0);
+for (const k of [0, 1])
+  if (slowest > 0)
+    console.log(
+      `${label[k].padEnd(18)} slowest: ${spans[k]
+        .map((s, i) => [...s, gcTimes[k][i]])
+        .sort((x, y) => y[1] - x[1])
+        .slice(0, slowest)
+        .map(
+          ([, ms, id, work, gc]) =>
+            `${id} ${ms.toFixed(1)} ms (GC ${gc.toFixed(1)}, ${(work / 1e6).toFixed(2)} M)`,
+        )
+        .join(', ')}`,
+    );
 console.log(
-  `ratio now/before: throughput ${(cpu[0] / cpu[1]).toFixed(2)}×, p99 ${(q(times[0], 0.99) / q(times[1], 0.99)).toFixed(2)}×, allocation ${(allocated[1] / allocated[0]).toFixed(2)}×`,
+  `ratio now/before: throughput ${(cpu[0] / cpu[1]).toFixed(2)}×, p99 ${(q(times[0], 0.99) / q(times[1], 0.99)).toFixed(2)}× (CPU ${(q(cpuTimes[0], 0.99) / q(cpuTimes[1], 0.99)).toFixed(2)}×), allocation ${(allocated[1] / allocated[0]).toFixed(2)}×`,
 );
 const real = [before, now].map((m) => m.fresh.realAnswers());
 if (real[1] === undefined) console.log('real answers: ../shared/peers/prism-physics absent; skipped');
