@@ -1,3 +1,4 @@
+import { sortStrings } from '../core/sort-small.js';
 import type { Node, RelOp } from '../core/tree.js';
 
 /**
@@ -96,7 +97,7 @@ function relationText(ops: readonly RelOp[], args: readonly string[]): string {
 function sumText(node: Node): string {
   const terms: string[] = [];
   collectTerms(node, false, terms);
-  terms.sort(compare);
+  sortStrings(terms);
   return terms.reduce((out, t, i) => (i === 0 || t.startsWith('-') ? out + t : `${out}+${t}`), '');
 }
 
@@ -128,8 +129,8 @@ function productText(node: Node, negative: boolean): string {
         f.den.splice(j, 1);
       }
     }
-  f.num.sort(compare);
-  f.den.sort(compare);
+  sortStrings(f.num);
+  sortStrings(f.den);
   const num = f.num.length === 0 ? '1' : f.num.join('*');
   const den = f.den.length === 0 ? '' : f.den.length === 1 ? `/${f.den[0]}` : `/(${f.den.join('*')})`;
   return `${f.negative ? '-' : ''}${num}${den}`;
@@ -166,8 +167,4 @@ function isAtomic(node: Node): boolean {
     default:
       return true;
   }
-}
-
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -29,13 +29,27 @@ export function expandPlusMinus(tree: Node, maxBranches = 16): Node[] {
 
 /** True when the tree contains a `±` or `∓` (unary or binary). */
 export function hasPlusMinus(tree: Node): boolean {
-  if ((tree.type === 'unary' || tree.type === 'binary') && (tree.op === '±' || tree.op === '∓')) return true;
-  let found = false;
-  mapChildren(tree, (child) => {
-    found ||= hasPlusMinus(child);
-    return child;
-  });
-  return found;
+  const outer = found;
+  found = false;
+  look(tree);
+  const result = found;
+  found = outer;
+  return result;
+}
+
+/** Set by {@link look} while {@link hasPlusMinus} runs (one visitor for the whole walk: no closure per node). */
+let found = false;
+
+function look(node: Node): void {
+  if (found) return;
+  if ((node.type === 'unary' || node.type === 'binary') && (node.op === '±' || node.op === '∓')) found = true;
+  else mapChildren(node, lookAt);
+}
+
+/** Returns every child unchanged, so {@link mapChildren} allocates nothing. */
+function lookAt(child: Node): Node {
+  look(child);
+  return child;
 }
 
 function formulaBranches(tree: Node): Node[] {

@@ -12,10 +12,36 @@ export type SymbolLookup = (symbol: SymbolNode) => Node | undefined;
  * bodies.
  */
 export function substituteSymbols(tree: Node, lookup: SymbolLookup): Node {
-  return walk(tree, lookup, new Set());
+  return visitor(lookup, NONE_BOUND)(tree);
 }
 
-function walk(node: Node, lookup: SymbolLookup, bound: ReadonlySet<string>): Node {
+const NONE_BOUND: ReadonlySet<string> = new Set();
+
+/**
+ * The walk under one set of bound names, as one visitor for all the children it meets (a closure per
+ * node was a share of the garbage of a fresh answer).
+ */
+function visitor(lookup: SymbolLookup, bound: ReadonlySet<string>): (node: Node) => Node {
+  const visit = (node: Node): Node => walk(node, lookup, bound, visit);
+  return visit;
+}
+
+/** `visit` for `bound` when the names are unchanged, else a visitor under the new set. */
+function under(
+  lookup: SymbolLookup,
+  bound: ReadonlySet<string>,
+  inner: ReadonlySet<string>,
+  visit: (node: Node) => Node,
+): (node: Node) => Node {
+  return inner === bound ? visit : visitor(lookup, inner);
+}
+
+function walk(
+  node: Node,
+  lookup: SymbolLookup,
+  bound: ReadonlySet<string>,
+  visit: (node: Node) => Node,
+): Node {
   switch (node.type) {
     case 'symbol':
       if (isUprightE(node) || bound.has(node.name)) return node;
@@ -23,31 +49,31 @@ function walk(node: Node, lookup: SymbolLookup, bound: ReadonlySet<string>): Nod
     case 'differential':
       return node;
     case 'binary':
-      if (isEulerPower(node)) return { ...node, right: walk(node.right, lookup, bound) };
+      if (isEulerPower(node)) return { ...node, right: visit(node.right) };
       break;
     case 'integral': {
-      const inner = withBound(bound, node.variable);
+      const inner = under(lookup, bound, withBound(bound, node.variable), visit);
       const { lower, upper, ...rest } = node;
       return {
         ...rest,
-        integrand: walk(node.integrand, lookup, inner),
-        ...(lower === undefined ? {} : { lower: walk(lower, lookup, bound) }),
-        ...(upper === undefined ? {} : { upper: walk(upper, lookup, bound) }),
+        integrand: inner(node.integrand),
+        ...(lower === undefined ? {} : { lower: visit(lower) }),
+        ...(upper === undefined ? {} : { upper: visit(upper) }),
       };
     }
     case 'sum':
       return {
         ...node,
-        body: walk(node.body, lookup, withBound(bound, node.index)),
-        lower: walk(node.lower, lookup, bound),
-        upper: walk(node.upper, lookup, bound),
+        body: under(lookup, bound, withBound(bound, node.index), visit)(node.body),
+        lower: visit(node.lower),
+        upper: visit(node.upper),
       };
     case 'derivative':
-      return { ...node, expr: walk(node.expr, lookup, withBound(bound, node.variable)) };
+      return { ...node, expr: under(lookup, bound, withBound(bound, node.variable), visit)(node.expr) };
     default:
       break;
   }
-  return mapChildren(node, (child) => walk(child, lookup, bound));
+  return mapChildren(node, visit);
 }
 
 function withBound(bound: ReadonlySet<string>, name: string): ReadonlySet<string> {

@@ -11,6 +11,7 @@ import type { PreparedFormula } from '../equivalence/types.js';
 import { parseLatex } from '../latex/index.js';
 import { rewriteBottomUp } from '../normalize/index.js';
 import { compile } from '../numeric/index.js';
+import { shareable } from '../numeric/prepare-equation.js';
 import { BARE_UNIT_LETTERS, offsetUnit, parseUnit } from '../physics/units.js';
 
 /**
@@ -24,9 +25,25 @@ export function expressionValue(p: PreparedFormula): number | undefined {
   // A ± expression has several branches and so no single value.
   const [branch, ...more] = p.branches;
   if (branch === undefined || more.length > 0) return undefined;
+  const known = values.get(p);
+  if (known !== undefined) return known.value;
   const value = compile(branch.rhs, []).fn(new Float64Array(0));
-  return Number.isFinite(value) ? value : undefined;
+  const result = Number.isFinite(value) ? value : undefined;
+  if (shareable(branch.rhs)) values.set(p, { value: result });
+  return result;
 }
+
+/**
+ * {@link expressionValue} and {@link valueAsWritten} per prepared formula, where compiling charges
+ * no work ({@link shareable}: the same value whenever asked, nothing on the meter): the final-answer
+ * check, the contradictions and the statements' readings ask about the same values many times, and
+ * each ask compiled the tree again.
+ */
+const values = new WeakMap<PreparedFormula, { readonly value: number | undefined }>();
+const asWritten = new WeakMap<
+  PreparedFormula,
+  { readonly value: { value: number; unit: boolean } | undefined }
+>();
 
 /**
  * A bare value as written, in the units it is written in (`3.23\ \text{km/s}` → 3.23, not the SI
@@ -34,6 +51,8 @@ export function expressionValue(p: PreparedFormula): number | undefined {
  */
 export function valueAsWritten(p: PreparedFormula): { value: number; unit: boolean } | undefined {
   if (expressionValue(p) === undefined) return undefined;
+  const known = asWritten.get(p);
+  if (known !== undefined) return known.value === undefined ? undefined : { ...known.value };
   const branch = p.branches[0]!;
   let unit = false;
   const bare = rewriteBottomUp(branch.rhs, (node) => {
@@ -42,7 +61,9 @@ export function valueAsWritten(p: PreparedFormula): { value: number; unit: boole
     return { type: 'number', value: 1, raw: '1', span: node.span };
   });
   const value = compile(bare, []).fn(new Float64Array(0));
-  return Number.isFinite(value) ? { value, unit } : undefined;
+  const result = Number.isFinite(value) ? { value, unit } : undefined;
+  if (shareable(branch.rhs)) asWritten.set(p, { value: result === undefined ? undefined : { ...result } });
+  return result;
 }
 
 /** A value with the relative unit in its last written place (0: exact or unknown). */
