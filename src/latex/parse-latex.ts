@@ -158,19 +158,44 @@ function isSpace(code: number): boolean {
   return code === 32 || (code >= 9 && code <= 13);
 }
 
-/** A copy of a tree (inert, JSON-safe objects) with every span moved `by` characters left. */
-function rebased<T>(value: T, by: number): T {
-  if (typeof value !== 'object' || value === null) return value;
-  if (Array.isArray(value)) return value.map((item) => rebased(item, by)) as T;
-  const out: Record<string, unknown> = {};
-  for (const key in value) {
-    const v = (value as Record<string, unknown>)[key];
-    if (key === 'span') {
-      const span = v as { start: number; end: number };
-      out[key] = { start: span.start - by, end: span.end - by };
-    } else out[key] = rebased(v, by);
+/**
+ * A copy of a tree with every span moved `by` characters left. Each node is copied by a spread that
+ * replaces fields it already has, so a copy keeps its original's shape (a generic key-by-key copy
+ * built objects of other shapes than the parser's, and a tenth of a fresh answer's parsing time);
+ * the nodes' other fields are immutable and shared.
+ */
+function rebased(node: Node, by: number): Node {
+  const span = { start: node.span.start - by, end: node.span.end - by };
+  const move = (child: Node) => rebased(child, by);
+  switch (node.type) {
+    case 'number':
+    case 'symbol':
+    case 'unit':
+    case 'opaque':
+      return { ...node, span };
+    case 'unary':
+      return { ...node, arg: move(node.arg), span };
+    case 'binary':
+      return { ...node, left: move(node.left), right: move(node.right), span };
+    case 'call':
+    case 'apply':
+    case 'relation':
+      return { ...node, args: node.args.map(move), span };
+    case 'list':
+      return { ...node, items: node.items.map(move), span };
+    case 'differential':
+      return { ...node, of: move(node.of), span };
+    case 'derivative':
+      return { ...node, expr: move(node.expr), span };
+    case 'integral': {
+      const copy = { ...node, integrand: move(node.integrand), span };
+      if (node.lower !== undefined) copy.lower = move(node.lower);
+      if (node.upper !== undefined) copy.upper = move(node.upper);
+      return copy;
+    }
+    case 'sum':
+      return { ...node, body: move(node.body), lower: move(node.lower), upper: move(node.upper), span };
   }
-  return out as T;
 }
 
 function parseUncached(source: string, options: ParseOptions): ParseResult {
