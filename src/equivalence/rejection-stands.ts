@@ -1,3 +1,4 @@
+import { difference, evaluateDoubleDouble, isDoubleDoubleTree } from '../numeric/double-double.js';
 import { roundingBound } from '../numeric/rounding-bound.js';
 import { close, type SolutionSet, scaled, type Tolerance } from './solution-set.js';
 import type { EquivalenceMode, PreparedFormula } from './types.js';
@@ -40,7 +41,8 @@ export function rejectionStands(
     mine.some((p) => {
       if (other.some((q) => close(p, q, tol))) return false;
       const width = Math.max(tol.relTol * Math.abs(p), tol.absTol);
-      return pinned(own, target, p, width, at) && !mayHold(them, target, p, at);
+      if (pinned(own, target, p, width, at) && !mayHold(them, target, p, at)) return true;
+      return preciselyStands(own, them, target, p, width, at);
     });
   // Unmatched points on either side; a difference in count alone (every point matched) cannot be
   // told from rounding either.
@@ -96,6 +98,70 @@ function mayHold(f: PreparedFormula, target: string, p: number, at: Record<strin
     return ULPS.some((u) => Number.isFinite(residual(branch, target, p * (1 + u), at).r));
   });
 }
+
+/**
+ * Where binary64 cannot tell (the expanded quartic of two double roots 1e-4 apart is rounding noise
+ * for a relative 3e-4 around them), the same question in double-double, for branches of arithmetic
+ * and square roots only: some branch of `own` has a root within p ± width and no branch of `them`
+ * has one there (see {@link preciseRoot}; a branch it cannot evaluate, or that stays within its
+ * bound at p ± width, leaves the rejection unproved).
+ */
+function preciselyStands(
+  own: PreparedFormula,
+  them: PreparedFormula,
+  target: string,
+  p: number,
+  width: number,
+  at: Record<string, number>,
+): boolean {
+  return (
+    own.branches.some((branch) => preciseRoot(branch, target, p, width, at) === true) &&
+    them.branches.every((branch) => preciseRoot(branch, target, p, width, at) === false)
+  );
+}
+
+/**
+ * Whether lhs − rhs, in double-double, has a root within p ± width: it stands above its bound at
+ * both ends (else undefined: it cannot tell) and changes sign across them, or at p is within its
+ * bound or a hundredth of both ends (touching). The root test matters: in double-double a "root"
+ * that binary64 cancellation made is no root, and f stands clear of its bound on both sides of it.
+ */
+function preciseRoot(
+  branch: PreparedFormula['branches'][number],
+  target: string,
+  p: number,
+  width: number,
+  at: Record<string, number>,
+): boolean | undefined {
+  const below = preciseResidual(branch, target, p - width, at);
+  const above = preciseResidual(branch, target, p + width, at);
+  const mid = preciseResidual(branch, target, p, at);
+  if (below === undefined || above === undefined || mid === undefined) return undefined;
+  if (!(Math.abs(below.r) > below.bound && Math.abs(above.r) > above.bound)) return undefined;
+  const ends = Math.min(Math.abs(below.r), Math.abs(above.r));
+  return below.r * above.r < 0 || Math.abs(mid.r) <= mid.bound || Math.abs(mid.r) <= 1e-2 * ends;
+}
+
+/** lhs − rhs in double-double with a bound on its rounding (binary64's first-order bound, scaled). */
+function preciseResidual(
+  branch: PreparedFormula['branches'][number],
+  target: string,
+  x: number,
+  at: Record<string, number>,
+): { r: number; bound: number } | undefined {
+  if (!isDoubleDoubleTree(branch.lhs) || !isDoubleDoubleTree(branch.rhs)) return undefined;
+  at[target] = x;
+  const l = evaluateDoubleDouble(branch.lhs, at);
+  const r = evaluateDoubleDouble(branch.rhs, at);
+  if (l === undefined || r === undefined) return undefined;
+  const { bound } = residual(branch, target, x, at);
+  const diff = difference(l, r);
+  if (!Number.isFinite(bound) || !Number.isFinite(diff)) return undefined;
+  return { r: diff, bound: bound * DOUBLE_DOUBLE_SHARE };
+}
+
+/** How much of binary64's rounding bound double-double keeps: its unit roundoff is ~2^-53 of binary64's; 2^7 to spare. */
+const DOUBLE_DOUBLE_SHARE = 2 ** -46;
 
 /** Relative steps of a few ulps on either side of a point (see `mayHold`). */
 const ULPS = [-4 * Number.EPSILON, 4 * Number.EPSILON];

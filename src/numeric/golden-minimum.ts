@@ -7,7 +7,13 @@ import type { Equation } from './equation.js';
  * the grid point: near a touching root it falls by 0.38 a step, while on a plateau of rounding noise
  * (|x| ~ 1e38, where both sides agree to 3e-4) it stays put.
  */
-export function goldenMinimum(eq: Equation, a: number, b: number, start: number, absolute = false): number {
+export function goldenMinimum(
+  eq: Pick<Equation, 'f' | 'l' | 'r'>,
+  a: number,
+  b: number,
+  start: number,
+  absolute = false,
+): number {
   const g = (Math.sqrt(5) - 1) / 2;
   const r = (x: number): number => {
     const y = eq.f(x);

@@ -1,5 +1,6 @@
 import type { Equation } from './equation.js';
 import { goldenMinimum } from './golden-minimum.js';
+import type { PreciseSides } from './precise-sides.js';
 import { derivativeCoefficients, horner, realPolynomialRoots } from './real-polynomial-roots.js';
 
 /** Interpolation nodes (5, for degree ≤ 4) and check nodes; irregular, so poles rarely hit them. */
@@ -15,7 +16,12 @@ const MAX_SHIFT = 3;
  * substitution. Returns `'zero'` when the function vanishes at every sample (an identity candidate
  * for the scan to confirm) and undefined when no polynomial fits.
  */
-export function polynomialPath(eq: Equation, maxAbs: number, scale = 1): number[] | 'zero' | undefined {
+export function polynomialPath(
+  eq: Equation,
+  maxAbs: number,
+  scale = 1,
+  precise?: () => PreciseSides | undefined,
+): number[] | 'zero' | undefined {
   const nodes = NODES.map((x) => x * scale);
   const checks = CHECKS.map((x) => x * scale);
   const xs = [...nodes, ...checks];
@@ -37,16 +43,21 @@ export function polynomialPath(eq: Equation, maxAbs: number, scale = 1): number[
       return Math.abs(horner(coefficients, x) - g[i]!) <= 1e-8 * Math.abs(x) ** k * scales[i]! + 1e-300;
     });
     if (!fits) continue;
-    return polish(eq, dropNoise(coefficients, 3 * scale), k, maxAbs);
+    return polish(eq, dropNoise(coefficients, 3 * scale), k, maxAbs, precise);
   }
   return undefined;
 }
 
-function polish(eq: Equation, coefficients: number[], k: number, maxAbs: number): number[] {
+function polish(
+  eq: Equation,
+  coefficients: number[],
+  k: number,
+  maxAbs: number,
+  precise: (() => PreciseSides | undefined) | undefined,
+): number[] {
   const slope = derivativeCoefficients(coefficients);
-  const roots: number[] = [];
-  // Candidates where Newton's method did not settle, with the reach of their last step (see below).
-  let unsettled: number[] | undefined;
+  // Each candidate after Newton's method, then whether it settled, then the reach of its last step.
+  const polished: number[] = [];
   // (A critical point within 1e-10 of vanishing is a candidate: interpolated far from its nodes, the
   // quartic of a quadruple root at 19 has a minimum of 2e-6 where the terms are ~2e6, and no root.)
   for (let x of realPolynomialRoots(coefficients, maxAbs, TOUCH)) {
@@ -63,11 +74,34 @@ function polish(eq: Equation, coefficients: number[], k: number, maxAbs: number)
       settled = Math.abs(step) <= 1e-15 * Math.abs(x);
       if (settled) break;
     }
-    if (!settled && !eq.truncated && Math.abs(x) <= maxAbs) (unsettled ??= []).push(x, Math.abs(step));
-    else if (Math.abs(x) <= maxAbs && eq.isRoot(x)) roots.push(x);
+    polished.push(x, settled ? 1 : 0, Math.abs(step));
   }
-  if (unsettled !== undefined) for (const x of multipleRoots(eq, unsettled)) roots.push(x);
+  const roots: number[] = [];
+  // Candidates where Newton's method did not settle, or that lie within a relative 1e-3 of
+  // another candidate, with the reach of their last step (see below): a root Newton settles on
+  // beside a close pair can be a point of the rounding noise between them, and its neighbour
+  // missed (`(x - a)^2 (x - 1.0001a)^2` gave 1.0001a alone).
+  let unsettled: number[] | undefined;
+  for (let i = 0; i < polished.length; i += 3) {
+    const x = polished[i]!;
+    if (Math.abs(x) > maxAbs) continue;
+    const settled = polished[i + 1] === 1 && !closeToAnother(polished, i);
+    if (!settled && !eq.truncated) (unsettled ??= []).push(x, polished[i + 2]!);
+    else if (eq.isRoot(x)) roots.push(x);
+  }
+  if (unsettled !== undefined) for (const x of multipleRoots(eq, unsettled, precise?.())) roots.push(x);
   return roots;
+}
+
+/** Whether the candidate at `i` of `polished` (triples) lies within a relative {@link CLUSTER} of another point. */
+function closeToAnother(polished: readonly number[], i: number): boolean {
+  const x = polished[i]!;
+  for (let j = 0; j < polished.length; j += 3) {
+    // (The same point twice is one candidate: x = 0 comes out once per order of a root at 0.)
+    const d = Math.abs(polished[j]! - x);
+    if (d > 0 && d <= CLUSTER * Math.max(Math.abs(x), Math.abs(polished[j]!))) return true;
+  }
+  return false;
 }
 
 /**
@@ -82,7 +116,12 @@ function polish(eq: Equation, coefficients: number[], k: number, maxAbs: number)
  * kept when it passes {@link Equation.isRoot}. Distinct close roots (`(x - a)^3 (x - 1.0001a)`) are
  * separate minima of |f|, so they stay apart; one multiple root is one minimum.
  */
-function multipleRoots(eq: Equation, unsorted: readonly number[]): number[] {
+function multipleRoots(
+  eq: Equation,
+  unsorted: readonly number[],
+  precise: PreciseSides | undefined,
+): number[] {
+  const at = precise ?? eq;
   // (Newton may carry a candidate past its neighbour: by position first.)
   const order: number[] = [];
   for (let i = 0; i < unsorted.length; i += 2) order.push(i);
@@ -110,19 +149,47 @@ function multipleRoots(eq: Equation, unsorted: readonly number[]): number[] {
     xs.sort((x, y) => x - y);
     // (A candidate found twice, or on a sample, once: a point is no minimum of |f| beside itself.)
     for (let n = xs.length - 1; n > 0; n--) if (xs[n] === xs[n - 1]) xs.splice(n, 1);
-    const fs = xs.map((x) => Math.abs(eq.f(x)));
+    const fs = xs.map((x) => Math.abs(at.f(x)));
     for (let n = 1; n + 1 < xs.length; n++) {
       const y = fs[n]!;
       if (!(y <= fs[n - 1]! && y < fs[n + 1]!)) continue;
       // (The search gives up where |f| does not halve from the sample's: the sample is then the best.)
-      const refined = goldenMinimum(eq, xs[n - 1]!, xs[n + 1]!, y, true);
-      const x = Math.abs(eq.f(refined)) < y ? refined : xs[n]!;
-      if (eq.isRoot(x)) found.push(x);
+      const refined = goldenMinimum(at, xs[n - 1]!, xs[n + 1]!, y, true);
+      const x = Math.abs(at.f(refined)) < y ? refined : xs[n]!;
+      if (precise === undefined ? eq.isRoot(x) || touches(eq, x) : touches(precise, x) || crosses(precise, x))
+        found.push(x);
     }
     i = j;
   }
   return found;
 }
+
+/**
+ * f keeps its sign at a relative 1e-6 on both sides of x and is 1e4 times larger there than at x: a
+ * touching root whose neighbour is too close for the test at 1e-4 of {@link Equation.isRoot}
+ * (`(x - a)^2 (x - 1.0001a)^2` at a: f vanishes at a(1 + 1e-4) too).
+ */
+function touches(at: Sides, x: number): boolean {
+  const y = Math.abs(at.f(x));
+  if (!Number.isFinite(y)) return false;
+  const w = 1e-6 * Math.abs(x) + 1e-300;
+  const c = at.f(x - w);
+  const e = at.f(x + w);
+  return c * e > 0 && y <= 1e-4 * Math.min(Math.abs(c), Math.abs(e));
+}
+
+/** f changes sign within a relative 1e-7 of x and |f(x)| is 1e3 times below |f| there. */
+function crosses(at: Sides, x: number): boolean {
+  const y = Math.abs(at.f(x));
+  if (y === 0) return true;
+  const d = 1e-7 * Math.abs(x) + 1e-300;
+  const a = at.f(x - d);
+  const b = at.f(x + d);
+  return a * b < 0 && y <= 1e-3 * Math.min(Math.abs(a), Math.abs(b));
+}
+
+/** What the cluster search evaluates: f in binary64 or in double-double. */
+type Sides = Pick<Equation, 'f'>;
 
 /** How nearly a critical point of the interpolated polynomial must vanish to be a candidate. */
 const TOUCH = 1e-10;

@@ -156,3 +156,47 @@ test('roots of multiplicity 3 and 4 on the polynomial path: one root each, and c
     within(m.kind === 'roots' ? m.roots : [], [a, 1.0002 * a], `triple and simple, a = ${a}`);
   }
 });
+
+test('two double roots 1e-4 apart: factored and expanded forms give both, for every draw', () => {
+  // The expanded quartic is below its own binary64 rounding error for a relative 3e-4 around the
+  // roots (and 6.00060001 is no binary64 number): the cluster is resolved in double-double. The
+  // factored form lost the root a, whose touching test at 1e-4 met the other root.
+  const forms = (d: string, c: readonly string[]) => [
+    `(x - a)^2*(x - ${d}*a)^2 = 0`,
+    `x^4 - ${c[0]}*a*x^3 + ${c[1]}*a^2*x^2 - ${c[2]}*a^3*x + ${c[3]}*a^4 = 0`,
+    `(x^2 - ${c[4]}*a*x + ${d}*a^2)^2 = 0`,
+  ];
+  const cases = [
+    { d: 1.0001, c: ['4.0002', '6.00060001', '4.00060002', '1.00020001', '2.0001'] },
+    { d: 1.001, c: ['4.002', '6.006001', '4.006002', '1.002001', '2.001'] },
+  ];
+  // (A double root is located to ~1e-11: f grows as the square of the distance.)
+  const near = (roots: readonly number[], want: readonly number[], label: string) => {
+    assert.equal(roots.length, want.length, `${label}: got [${roots}] want [${want}]`);
+    for (const [k, w] of want.entries())
+      assert.ok(Math.abs(roots[k]! - w) <= 1e-9 * w, `${label}: ${roots[k]} ≠ ${w}`);
+  };
+  for (let i = 0; i < 40; i++) {
+    const a = 2 + 18 * ((i * 0.6180339887) % 1);
+    for (const { d, c } of cases)
+      for (const form of forms(String(d), c)) {
+        const { lhs, rhs } = equation(form);
+        const r = solveEquation(lhs, rhs, 'x', { a });
+        assert.ok(r.kind === 'roots', form);
+        near(r.roots, [a, d * a], `${form}, a = ${a}`);
+      }
+  }
+  // Near misses: a coefficient off by 1e-8 leaves no real root; roots 2e-4 apart are not 1e-4 apart.
+  for (const a of [2.5, 7.3, 19.1]) {
+    const off = equation('x^4 - 4.0002*a*x^3 + 6.00060002*a^2*x^2 - 4.00060002*a^3*x + 1.00020001*a^4 = 0');
+    const r = solveEquation(off.lhs, off.rhs, 'x', { a });
+    assert.ok(
+      r.kind === 'roots' && r.roots.length === 0,
+      `no real root, a = ${a}: [${r.kind === 'roots' ? r.roots : r.kind}]`,
+    );
+    const wider = equation('x^4 - 4.0004*a*x^3 + 6.00120004*a^2*x^2 - 4.00120008*a^3*x + 1.00040004*a^4 = 0');
+    const w = solveEquation(wider.lhs, wider.rhs, 'x', { a });
+    assert.ok(w.kind === 'roots');
+    near(w.roots, [a, 1.0002 * a], `2e-4 apart, a = ${a}`);
+  }
+});
