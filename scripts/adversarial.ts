@@ -278,6 +278,31 @@ export function tricksFor(problem: Problem): TrickResponse[] {
       ...finals.map((f) => `$$${f.q} = ${scaled(f, 1)} \\text{ or } 2\\left(${f.v}\\right)$$`),
     ].join('\n\n'),
   );
+  // Candidates after a first statement of the quantity in other variables (`q = v`), which nothing
+  // is compared with: on lines of their own (`q = v`, `q = 2X`, `q = X`), or as chains from it
+  // (`q = v = 2X`, `q = v = X`).
+  const otherOf = (q: string) => variables.find((v) => v !== q) ?? 'u';
+  add(
+    'conclusion-other-first',
+    [
+      ...working,
+      ...finals.flatMap((f) => [
+        `$$${f.q} = ${otherOf(f.q)}$$`,
+        `$$${f.q} = ${scaled(f, 2)}$$`,
+        `$$${f.q} = ${f.v}$$`,
+      ]),
+    ].join('\n\n'),
+  );
+  add(
+    'conclusion-other-first-chains',
+    [
+      ...working,
+      ...finals.flatMap((f) => [
+        `$$${f.q} = ${otherOf(f.q)} = ${scaled(f, 2)}$$`,
+        `$$${f.q} = ${otherOf(f.q)} = ${f.v}$$`,
+      ]),
+    ].join('\n\n'),
+  );
   // Formatting tricks after the working: two boxes of each answer, a wrong one and the right one,
   // set over each other (a negative \hspace or \kern, a lap), or a wrong conclusion behind a macro.
   const overprint = (join: (a: string, b: string) => string) =>

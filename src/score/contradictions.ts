@@ -253,8 +253,11 @@ export function findContradictions(
         open.set(s.section, fresh);
       }
     }
-    for (const run of runs) {
-      const distinct = distinctValues(run, tools, written, response);
+    for (const [r, run] of runs.entries()) {
+      // A later run of the quantity (after prose, in any part) revises this one.
+      const last = run.at(-1)!.formula.offset;
+      const revised = runs.some((other, o) => o !== r && other[0]!.formula.offset > last);
+      const distinct = distinctValues(run, tools, written, response, revised);
       if (distinct.length <= Math.max(1, tools.expectedValues?.get(key) ?? 1)) continue;
       out.push({
         quantity: run[0]!.quantity,
@@ -629,6 +632,7 @@ function distinctValues(
   tools: ContradictionTools,
   written: Written,
   response: string,
+  revised: boolean,
 ): Statement[] {
   // A unitless link of a chain that writes its unit once, at the end (`\lambda = 72.94 \approx
   // 72.9\,\mathrm{nm}`), is that number in the unit: it restates the link with the unit, and is
@@ -646,6 +650,10 @@ function distinctValues(
     if (kept.every((k) => differ(k, s, tools, written))) kept.push(s);
   }
   if (kept.length >= 2) return kept;
+  // The run's conclusions compared in every pair: a first statement in other variables (`q = v`,
+  // compared with nothing) must not hide the alternatives after it (`q = 2X`, `q = X`).
+  const pair = conclusionsThatDiffer(run, tools, written, response, revised);
+  if (pair !== undefined) return pair;
   // A statement compared with none of the later ones (`k_x = \frac{2\pi\Delta p_x}{h}`, in another
   // variable) must not hide the hedge that follows it in one math block (`k_x = X \text{ or } 2X`,
   // `\gamma = 0.4 \text{ or } 2(0.4)`): two members of one set that differ.
@@ -706,6 +714,50 @@ function distinctValues(
   }
   return [];
 }
+
+/**
+ * Two conclusions of a run that differ, compared in every pair (the greedy reading keeps a first
+ * statement that nothing is compared with, such as one in other variables, and so hides what follows
+ * it). A conclusion is a statement written whole (`$$q = 2X$$`: nothing chained before or after it)
+ * or the end of a chain in delimited math (`q = v = 2X` concludes q = 2X); a chain's inner links
+ * are working and never count. Numbers count only when written as plain numbers (arithmetic may drop
+ * a unit a later line writes). Two whole statements that differ are alternatives, wherever the run
+ * stands. A pair with a chain's end is a derivation's slip (`p_c = \ldots = \frac{4a}{27b^2} -
+ * \frac{a}{9b^2}`, so `p_c = \frac{4a - a}{27b^2}`) when a later statement of the quantity, after
+ * prose, revises it; left standing, it is an alternative like any other.
+ */
+function conclusionsThatDiffer(
+  run: readonly Statement[],
+  tools: ContradictionTools,
+  written: Written,
+  response: string,
+  revised: boolean,
+): [Statement, Statement] | undefined {
+  const ends = run.filter((s) => {
+    if (s.index < 0 || s.scaling) return false;
+    if (CHAIN_LINK.test(response.slice(s.formula.end, s.formula.end + 16))) return false;
+    if (LINK_BEFORE.test(response.slice(Math.max(0, s.formula.offset - 16), s.formula.offset))) return false;
+    const w = written(s.value);
+    return w !== undefined && (!('value' in w) || plainNumber(s));
+  });
+  if (ends.length < 2) return undefined;
+  const whole = (s: Statement) =>
+    response.slice(s.formula.offset, s.formula.end).replace(/\s+/g, '') ===
+    s.formula.latex.replace(/\s+/g, '');
+  const chainEnd = (s: Statement) => !whole(s) && delimited(response, s.formula.offset);
+  for (let i = 0; i < ends.length; i++)
+    for (let j = i + 1; j < ends.length; j++) {
+      const [a, b] = [ends[i]!, ends[j]!];
+      if (!whole(a) && !chainEnd(a)) continue;
+      if (!whole(b) && !chainEnd(b)) continue;
+      if ((chainEnd(a) || chainEnd(b)) && revised) continue;
+      if (differ(a, b, tools, written)) return [a, b];
+    }
+  return undefined;
+}
+
+/** A relation ending just before a statement: the statement is a link of a chain, not its head. */
+const LINK_BEFORE = /(?:=|\\approx|≈)\s*$/;
 
 /**
  * Whether `s` is arithmetic on numbers (`2450 \times 16.9`, `\frac{2450}{16.9}`) in a chain that states a

@@ -39,6 +39,8 @@ test('the suite covers every trick over every bundled problem', (t) => {
     'conclusion-wrong-then-question',
     'conclusion-chain-hedge',
     'conclusion-set-hedge',
+    'conclusion-other-first',
+    'conclusion-other-first-chains',
     'conclusion-overprint-hspace',
     'conclusion-overprint-kern',
     'conclusion-overprint-mspace',

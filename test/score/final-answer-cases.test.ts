@@ -85,7 +85,10 @@ interface Case {
    * more statements of one quantity than are compared (400) are a flood, 96 a table column headed by
    * the quantity, or rows stating it, give it its values together, 97 a value in a footnote (`[^1]`,
    * `<sup>1</sup>`, `*(footnote: …)*`) is offered beside the one it annotates, 98 a symbol alone is a
-   * value only where it closes its line (`$\theta_t$ lies between …` states nothing), 101 a count of things is an
+   * value only where it closes its line (`$\theta_t$ lies between …` states nothing), 99 statements of one
+   * quantity on lines of their own (or chains ending in them) are compared in every pair, so a first
+   * one in other variables (`q = v`, then `q = 2X`, `q = X`) hides no hedge; a chain's end and a later
+   * statement that differ are a slip only when prose and a later statement revise them, 101 a count of things is an
    * exact integer (not "how many times larger", not "how many metres"), 102 an integer reference of a
    * problem with exact data has no truncated decimals (an exact answer one unit off is wrong), 103 data
    * written as multiples of a symbol (`3a`) are exact, so the written precision governs, 104 a two-letter
