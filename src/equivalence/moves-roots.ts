@@ -18,16 +18,20 @@ export function movesRoots(
   value: number,
   probes: readonly number[],
 ): boolean {
-  const moved = { ...values, [v]: value };
   for (const { lhs, rhs } of formula.branches) {
     const prepared = prepareEquation(lhs, rhs, target);
-    const before = equationFor(prepared, values, probes.length);
-    const after = equationFor(prepared, moved, probes.length);
+    // One equation, v's slot switched between its drawn value and `value` at each probe (a copy of
+    // the values with v replaced, and a second equation, per call were most of this test's cost).
+    const eq = equationFor(prepared, values, 2 * probes.length);
+    const slot = prepared.slots.indexOf(v);
+    const drawn = slot < 0 ? 0 : eq.buf[slot]!;
     let ratio = Number.NaN;
     let defined = 0;
     for (const t of probes) {
-      const y0 = before.f(t);
-      const y1 = after.f(t);
+      if (slot >= 0) eq.buf[slot] = drawn;
+      const y0 = eq.f(t);
+      if (slot >= 0) eq.buf[slot] = value;
+      const y1 = eq.f(t);
       const f0 = Number.isFinite(y0);
       if (f0 !== Number.isFinite(y1)) return true;
       if (!f0) continue;
