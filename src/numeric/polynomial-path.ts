@@ -1,6 +1,6 @@
 import type { Equation } from './equation.js';
 import { goldenMinimum } from './golden-minimum.js';
-import type { PreciseSides } from './precise-sides.js';
+import { PreciseSides, type Sides as WrittenSides } from './precise-sides.js';
 import { derivativeCoefficients, horner, realPolynomialRoots } from './real-polynomial-roots.js';
 
 /** Interpolation nodes (5, for degree ≤ 4) and check nodes; irregular, so poles rarely hit them. */
@@ -20,7 +20,7 @@ export function polynomialPath(
   eq: Equation,
   maxAbs: number,
   scale = 1,
-  precise?: () => PreciseSides | undefined,
+  written?: WrittenSides,
 ): number[] | 'zero' | undefined {
   const nodes = NODES.map((x) => x * scale);
   const checks = CHECKS.map((x) => x * scale);
@@ -43,7 +43,7 @@ export function polynomialPath(
       return Math.abs(horner(coefficients, x) - g[i]!) <= 1e-8 * Math.abs(x) ** k * scales[i]! + 1e-300;
     });
     if (!fits) continue;
-    return polish(eq, dropNoise(coefficients, 3 * scale), k, maxAbs, precise);
+    return polish(eq, dropNoise(coefficients, 3 * scale), k, maxAbs, written);
   }
   return undefined;
 }
@@ -53,7 +53,7 @@ function polish(
   coefficients: number[],
   k: number,
   maxAbs: number,
-  precise: (() => PreciseSides | undefined) | undefined,
+  written: WrittenSides | undefined,
 ): number[] {
   const slope = derivativeCoefficients(coefficients);
   // Each candidate after Newton's method, then whether it settled, then the reach of its last step.
@@ -89,7 +89,10 @@ function polish(
     if (!settled && !eq.truncated) (unsettled ??= []).push(x, polished[i + 2]!);
     else if (eq.isRoot(x)) roots.push(x);
   }
-  if (unsettled !== undefined) for (const x of multipleRoots(eq, unsettled, precise?.())) roots.push(x);
+  if (unsettled !== undefined) {
+    const precise = written === undefined ? undefined : PreciseSides.of(eq, written);
+    for (const x of multipleRoots(eq, unsettled, precise)) roots.push(x);
+  }
   return roots;
 }
 

@@ -3,6 +3,15 @@ import { difference, evaluateDoubleDouble, isDoubleDoubleTree } from './double-d
 import type { Equation } from './equation.js';
 import { charge } from './work-meter.js';
 
+/** The written sides of an equation, the other variables' values and its target, with the work units of one evaluation. */
+export interface Sides {
+  readonly lhs: Node;
+  readonly rhs: Node;
+  readonly target: string;
+  readonly values: Readonly<Record<string, number>>;
+  readonly cost: number;
+}
+
 /**
  * f = lhs − rhs evaluated in double-double (see {@link evaluateDoubleDouble}), for the few points
  * where binary64 leaves it as rounding noise: the expanded quartic of two double roots 1e-4 apart
@@ -27,16 +36,10 @@ export class PreciseSides {
   }
 
   /** The sides in double-double, or undefined when a side holds more than arithmetic and square roots. */
-  static of(
-    eq: Equation,
-    lhs: Node,
-    rhs: Node,
-    target: string,
-    values: Readonly<Record<string, number>>,
-    cost: number,
-  ): PreciseSides | undefined {
+  static of(eq: Equation, sides: Sides): PreciseSides | undefined {
+    const { lhs, rhs } = sides;
     if (!isDoubleDoubleTree(lhs) || !isDoubleDoubleTree(rhs)) return undefined;
-    return new PreciseSides(eq, lhs, rhs, target, values, cost);
+    return new PreciseSides(eq, lhs, rhs, sides.target, sides.values, sides.cost);
   }
 
   f(x: number): number {

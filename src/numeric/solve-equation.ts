@@ -3,7 +3,6 @@ import { dedupeRoots, Equation } from './equation.js';
 import { isolate } from './isolate.js';
 import { polesOf } from './poles.js';
 import { polynomialPath } from './polynomial-path.js';
-import { PreciseSides } from './precise-sides.js';
 import { type PreparedEquation, prepareEquation } from './prepare-equation.js';
 import { roundingBound } from './rounding-bound.js';
 import { scanGrid } from './scan-grid.js';
@@ -141,9 +140,9 @@ function solvePrepared(
       if (roots !== undefined) return done(p, eq, window, path, { kind: 'roots', roots });
     }
     if (path === 'polynomial' && !p.periodic) {
-      const roots = polynomialPath(eq, window, s.scale, () =>
-        PreciseSides.of(eq, lhs, rhs, p.target, values, p.cost),
-      );
+      // (The written sides as a plain object: a closure here made every solve allocate a context.)
+      const written = { lhs, rhs, values, target: p.target, cost: p.cost };
+      const roots = polynomialPath(eq, window, s.scale, written);
       if (roots !== undefined && roots !== 'zero') return done(p, eq, window, path, { kind: 'roots', roots });
     }
     if (path === 'scan') {
