@@ -27,6 +27,19 @@ export interface GivenNode {
 
 /** The problem statement a reader sees: the context, each sub-question and the answer instructions. */
 export function problemStatement(problem: Problem): string {
+  let known = statements.get(problem);
+  if (known === undefined) statements.set(problem, (known = joinedStatement(problem)));
+  return known;
+}
+
+/**
+ * {@link problemStatement} per problem (problems are not changed once loaded): its readers (the
+ * final-answer check's questions, aliases, named constants) ran their patterns on a new string for
+ * every answer.
+ */
+const statements = new WeakMap<Problem, string>();
+
+function joinedStatement(problem: Problem): string {
   const parts = [problem.context];
   for (const sub of problem.subquestions ?? []) {
     parts.push(sub.subproblem);

@@ -27,6 +27,7 @@ import type { ExtractionResult } from '../extract/types.js';
 import { parseLatex } from '../latex/index.js';
 import { substituteSymbols } from '../normalize/index.js';
 import { freeVariables } from '../numeric/free-variables.js';
+import { shareable } from '../numeric/prepare-equation.js';
 import { workExhausted } from '../numeric/work-meter.js';
 import { type AnswerDefinition, type AnswerDefinitions, answerDefinitions } from './answer-definitions.js';
 import {
@@ -485,6 +486,37 @@ interface OtherDefinitions {
 }
 
 /** The text that meets each expected answer, or undefined. */
+/** What {@link judgeAll} reads of a problem's own text, read once per problem. */
+interface ProblemAsks {
+  readonly statement: string;
+  /** The extremum the problem asks for ({@link askedExtremum}). */
+  readonly extremum: ReturnType<typeof askedExtremum>;
+  readonly scaling: boolean;
+  readonly estimate: boolean;
+  readonly percent: boolean;
+  /** A problem whose text writes no measured value and which has no constants map: exact data. */
+  readonly exactInputs: boolean;
+}
+
+const asksMemo = new WeakMap<Problem, ProblemAsks>();
+
+function problemAsks(problem: Problem): ProblemAsks {
+  let known = asksMemo.get(problem);
+  if (known === undefined) {
+    const statement = problemStatement(problem);
+    known = {
+      statement,
+      extremum: askedExtremum(statement),
+      scaling: asksScaling(statement),
+      estimate: asksEstimate(statement),
+      percent: asksInPercent(statement),
+      exactInputs: Object.keys(problem.constants ?? {}).length === 0 && exactData(statement),
+    };
+    asksMemo.set(problem, known);
+  }
+  return known;
+}
+
 function judgeAll(
   expected: readonly Expected[],
   response: string,
@@ -506,7 +538,8 @@ function judgeAll(
   const repeated = new Set(plainKeys.filter((k, i) => k !== undefined && plainKeys.indexOf(k) !== i));
   // A problem asking for the maximum (minimum) of a quantity is answered by the answer's statement of
   // the quantity at it (`\mu_{\max} = \frac{qcR}{3}` after the general `\mu = \frac{q\omega R^2}{3}`).
-  const extremum = askedExtremum(problemStatement(problem));
+  const asks = problemAsks(problem);
+  const extremum = asks.extremum;
   const atExtremum = expected.map((e) => {
     const lhs = extremum === undefined ? undefined : relationSides(e.latex)?.lhs;
     const name = lhs === undefined ? undefined : extremumName(lhs, extremum!);
@@ -618,19 +651,15 @@ function judgeAll(
     });
   };
   const definitions: Definitions = { of: definitionOf, mayBeMagnitude };
-  const direction = directionReader(response, problemStatement(problem));
-  const scaling = asksScaling(problemStatement(problem));
-  const estimate = asksEstimate(problemStatement(problem));
-  const statement = problemStatement(problem);
+  const statement = asks.statement;
+  const direction = directionReader(response, statement);
+  const { scaling, estimate, exactInputs } = asks;
   const letters = {
     quantities: problemPrepareOptions(problem).quantities ?? [],
     uses: referenceUses,
     names: (word: string) => namesWord(statement, word),
-    percent: asksInPercent(statement),
+    percent: asks.percent,
   };
-  // A problem whose text writes no measured value and which has no constants map: exact data.
-  const exactInputs =
-    Object.keys(problem.constants ?? {}).length === 0 && exactData(problemStatement(problem));
   const counts = countedAnswers(expected, problem);
   let prose: { value: ProseValue | undefined } | undefined;
   let opposed: boolean | undefined;
@@ -1753,7 +1782,7 @@ function coefficientTest(
   const coefficient = decimals.length === 0 ? undefined : Number(decimals[0]);
   if (coefficient !== undefined && (!(coefficient > 0) || written === 0)) return undefined;
   const points = COEFFICIENT_POINTS.map((values) => Object.fromEntries(names.map((n, i) => [n, values[i]!])));
-  const wants = points.map((point) => valueAt(reference, point));
+  const wants = referenceValues(reference, points);
   if (wants.some((w) => !Number.isFinite(w) || w === 0)) return undefined;
   return {
     numerical: e.form === 'numerical',
@@ -1792,6 +1821,25 @@ function coefficientTest(
     },
   };
 }
+
+/**
+ * The reference's values at {@link COEFFICIENT_POINTS} (its variables in their order), once per
+ * prepared reference where compiling charges no work ({@link shareable}): the same values for every
+ * answer to the problem, and each answer built the test two or three times.
+ */
+function referenceValues(
+  reference: PreparedFormula,
+  points: readonly Record<string, number>[],
+): readonly number[] {
+  const known = coefficientValues.get(reference);
+  if (known !== undefined) return known;
+  const wants = points.map((point) => valueAt(reference, point));
+  if (reference.ok && reference.branches.every((b) => shareable(b.rhs)))
+    coefficientValues.set(reference, wants);
+  return wants;
+}
+
+const coefficientValues = new WeakMap<PreparedFormula, readonly number[]>();
 
 /** A decimal number as written (`2.72`, `.5`): the coefficient {@link coefficientTest} reads. */
 const DECIMAL = /\d*\.\d+/g;
