@@ -92,6 +92,11 @@ export function findBareMath(text: string, blocks: readonly MathBlock[]): MathBl
         if (!covered.some(([s, e]) => s <= at && e > at))
           out.push({ content: '0', offset: at, kind: 'inline', rows: false });
       }
+      // A table row's plain value and the symbol naming it (`| v | 3.2×10⁴ m/s |`, `| $E$ | 1.5 | eV |`).
+      if (TABLE_LINE.test(line))
+        for (const c of tableCellValues(line))
+          if (!covered.some(([s, e]) => s < start + c.end && e > start + c.start))
+            out.push({ content: c.text, offset: start + c.start, kind: 'inline', rows: false });
       if (!skipLine(line, start, end, covered))
         for (const span of lineSpans(line, bold)) out.push({ ...span, offset: start + span.offset });
     }
@@ -149,6 +154,51 @@ function skipLine(line: string, start: number, end: number, covered: readonly (r
  * written against their contents are absolute values (`F = k|q_1 q_2|/r^2`, `|E| = 3059 N/C.`).
  */
 const TABLE_ROW = /^[ \t]*\|.*\|[ \t]*$|\s\|\s|\|[ \t]*:?-{3,}/;
+
+/** A markdown table row that opens and closes with `|`. */
+const TABLE_LINE = /^[ \t]*\|.*\|[ \t]*$/;
+/** A row of dashes under a table's header (`|---|:---:|`). */
+const TABLE_RULE = /^[ \t]*\|[ \t:|-]*\|[ \t]*$/;
+/** A cell holding one symbol in plain text: a letter with an index (`v`, `E_k`, `v_0`, `ω₀`, `T1`). */
+const CELL_SYMBOL = /^[A-Za-zα-ωΑ-Ω](?:_\{?[A-Za-z0-9]{1,4}\}?|[₀-₉]{1,2}|\d)?$/;
+
+/**
+ * The plain cells of a table row that state its value (`| v | 3.2×10⁴ m/s |`): the last cell, or the
+ * one before a last cell that writes a unit (`| E | 1.5 | eV |`), when it holds a number with its unit
+ * if any and nothing else; and the last cell before it that holds one symbol, which names it.
+ * Cells written in math, bold or code are read as such elsewhere. Offsets in the line.
+ */
+function tableCellValues(line: string): { text: string; start: number; end: number }[] {
+  if (TABLE_RULE.test(line) || !/\d/.test(line)) return [];
+  const cells: { text: string; start: number; end: number }[] = [];
+  let at = line.indexOf('|') + 1;
+  for (let bar = line.indexOf('|', at); bar >= 0; bar = line.indexOf('|', at)) {
+    const raw = line.slice(at, bar);
+    const text = raw.trim();
+    const start = at + raw.indexOf(text);
+    cells.push({ text, start, end: start + text.length });
+    at = bar + 1;
+  }
+  const plain = (c: { text: string }) => c.text !== '' && !/[$`*_\\]{2}|[$`]|\\[([]/.test(c.text);
+  const valueAt = (k: number) => {
+    const c = cells[k];
+    if (c === undefined || !plain(c)) return undefined;
+    const value = BOLD_VALUE.exec(c.text);
+    if (value === null) return undefined;
+    const unit = value[1];
+    return unit === undefined || unit === '°' || unit === '%' || parseUnit(unit).ok ? c : undefined;
+  };
+  const last = cells.length - 1;
+  const lastUnit = cells[last] !== undefined && plain(cells[last]!) && parseUnit(cells[last]!.text).ok;
+  const k = valueAt(last) !== undefined ? last : lastUnit && valueAt(last - 1) !== undefined ? last - 1 : -1;
+  if (k < 1) return [];
+  const value = cells[k]!;
+  const name = cells
+    .slice(0, k)
+    .filter((c) => plain(c) && CELL_SYMBOL.test(c.text))
+    .at(-1);
+  return name === undefined ? [value] : [name, value];
+}
 
 /** A value written in bold, `**5**`, `**91°**`, `__3.2 m/s__`: the number and its unit, if any. */
 const BOLD = /(\*\*|__)([^*_\n]{1,60}?)\1/g;

@@ -179,11 +179,19 @@ function poweredAtoms(markdown: string, at: number): { text: string; to: number 
 
 /** Bare letters read as a unit after a stated value in plain text: SI symbols and the hour. */
 const PLAIN_LETTERS: ReadonlySet<string> = new Set([...BARE_UNIT_LETTERS, 'h']);
-/** A unit symbol written bare, with its prefix and power: `m`, `s⁻¹`, `kg`, `krad`, `s^-2`, `K^{-1}`. */
-const ATOM = '[A-Za-zµμΩ]{1,4}(?:\\^\\{?[-−]?\\d\\}?|\\^[-−]?\\d|[⁻¹²³]+)?';
-/** A stated value, a space, a bare unit (one letter, or symbols with a negative power) ending the statement. */
+/**
+ * A unit symbol written bare, with its prefix and power: `m`, `s⁻¹`, `kg`, `krad`, `s^-2`, `K^{-1}`,
+ * and a power written as bare digits after the letters (`m2`, `cm3`, `s-1`), as plain text writes it.
+ */
+const ATOM = '[A-Za-zµμΩ]{1,4}(?:\\^\\{?[-−]?\\d\\}?|\\^[-−]?\\d|[⁻¹²³]+|[-−]?[1-4](?![\\d.]))?';
+/** Unit symbols written apart (`m s-2`, `kg·m2`): atoms joined by a space or a centred dot. */
+const ATOMS = `${ATOM}(?:[ ·]${ATOM})*`;
+/**
+ * A stated value, a space, a bare unit (one letter, symbols with a negative power, or symbols over
+ * a symbol or symbols in parentheses, `g/cm3`, `J/(kg·K)`) ending the statement.
+ */
 const PLAIN_VALUE = new RegExp(
-  `(${STATED_BEFORE})(${NUMBER})([ \\t]+|\\\\[,;: ]|~)(${ATOM}(?:[ ·]${ATOM})*)(?=\\s*(?:$|[,;)\\]=≈<>→⇒]|\\\\(?:approx|Rightarrow|to|quad|qquad)(?![a-zA-Z])))`,
+  `(${STATED_BEFORE})(${NUMBER})([ \\t]+|\\\\[,;: ]|~)(${ATOMS}(?:/(?:\\(${ATOMS}\\)|${ATOM}))?)(?=\\s*(?:$|[,;)\\]=≈<>→⇒]|\\\\(?:approx|Rightarrow|to|quad|qquad)(?![a-zA-Z])))`,
   'g',
 );
 
@@ -374,19 +382,49 @@ function plainNotation(block: MathBlock, names: ReadonlySet<string> | undefined)
   return edits;
 }
 
-/** The TeX of a bare plain-text unit (`m`, `h⁻¹`, `m s⁻¹`), or undefined when it is not read as one. */
+/**
+ * The TeX of a bare plain-text unit (`m`, `h⁻¹`, `m s⁻¹`, `m2`, `cm3`, `J/(kg·K)`), or undefined when
+ * it is not read as one.
+ */
 function plainUnit(written: string, quantities: ReadonlySet<string>): string | undefined {
-  const atoms = written.split(/[ ·]/).map((a) => {
-    const m = /^([A-Za-zµμΩ]+)(.*)$/.exec(a)!;
-    return { base: m[1]!, power: m[2]! };
-  });
+  // Symbols over symbols (`J/(kg·K)`, `W/(m2 K)`, `g/cm3`): each part read as unit symbols.
+  const quotient = /^([^/]+)\/\((.+)\)$/.exec(written) ?? /^([^/]+)\/([^/()]+)$/.exec(written);
+  if (quotient !== null) {
+    const [top, bottom] = [quotient[1]!, quotient[2]!].map((part) => unitAtoms(part, quantities));
+    if (top === undefined || bottom === undefined) return undefined;
+    return bottom.includes('\\,') ? `${top}/(${bottom})` : `${top}/${bottom}`;
+  }
+  const atoms = atomsOf(written);
   if (atoms.length === 1) {
     const { base, power } = atoms[0]!;
-    if (!PLAIN_LETTERS.has(base) || quantities.has(base)) return undefined;
+    // A symbol of several letters with its power (`cm3`, `km2`), which TeX would read as a product.
+    const powered = base.length > 1 && power !== '' && !ENGLISH_UNITS.has(base) && parseUnit(base).ok;
+    if (!powered && (!PLAIN_LETTERS.has(base) || quantities.has(base))) return undefined;
     return `${base}${power === '' ? '' : unicodePower(power)}`;
   }
   if (!atoms.some((a) => /[-−⁻]/.test(a.power))) return undefined;
-  if (!atoms.every((a) => parseUnit(a.base).ok && !ENGLISH_UNITS.has(a.base))) return undefined;
+  return unitAtoms(written, quantities);
+}
+
+/** The unit symbols of a plain-text unit written apart (`m s-2`), each split into letters and power. */
+function atomsOf(written: string): { base: string; power: string }[] {
+  return written.split(/[ ·]/).map((a) => {
+    const m = /^([A-Za-zµμΩ]+)(.*)$/.exec(a)!;
+    return { base: m[1]!, power: m[2]! };
+  });
+}
+
+/**
+ * Unit symbols written apart (`m s-2`, `kg·K`) as TeX inside `\\mathrm` (`m\\,s^{-2}`): each must read
+ * as a unit and be no English word, and a single letter no quantity the problem names.
+ */
+function unitAtoms(written: string, quantities: ReadonlySet<string>): string | undefined {
+  const atoms = atomsOf(written);
+  const unit = (a: { base: string }) =>
+    parseUnit(a.base).ok &&
+    !ENGLISH_UNITS.has(a.base) &&
+    (a.base.length > 1 || (PLAIN_LETTERS.has(a.base) && !quantities.has(a.base)) || atoms.length > 1);
+  if (!atoms.every(unit)) return undefined;
   return atoms.map((a) => `${a.base}${a.power === '' ? '' : unicodePower(a.power)}`).join('\\,');
 }
 

@@ -2647,8 +2647,19 @@ function concluding(whole: Part, inPart: number, response: string): Statement[] 
     counted++;
   }
   for (const s of formulas) if (groups.has(group(s)) || conditions.has(group(s))) out.add(s);
-  // Its last bare values, one per expected answer of the part (`r_A ≈ **0.564 μm**; n ≈ **9.94×10³**`).
-  let bare = part.statements.filter((s) => s.bare);
+  // Its last bare values, one per expected answer of the part (`r_A ≈ **0.564 μm**; n ≈ **9.94×10³**`),
+  // and, for a part asking one quantity, written on or after the line where its last statement with a
+  // unit value starts: a value before it (`| F (one pair) | 2.81 N |`, then `F = 2.90 N overall`) is
+  // working that statement revises.
+  // Only a value of the same dimension is revised: a check of another quantity after the answer
+  // (`**2.81 N**`, then `a = F/m = 1.41 m/s²`) revises nothing.
+  const revised = inPart <= 1 ? [...out].filter((s) => s.unitValue).at(-1) : undefined;
+  const from = revised === undefined ? -1 : response.lastIndexOf('\n', revised.offset - 1) + 1;
+  const revises = (s: Statement) =>
+    revised !== undefined &&
+    s.offset < from &&
+    s.unitDimensions.some((d) => revised.unitDimensions.some((r) => sameDimension(d, r)));
+  let bare = part.statements.filter((s) => s.bare && !revises(s));
   for (let counted = 0; counted < Math.max(1, inPart); counted++) {
     const value = lastValue(bare, response);
     if (value === undefined) break;

@@ -8,7 +8,13 @@ import { cancelledText } from '../normalize/canonical-text.js';
 import { freeVariables } from '../numeric/free-variables.js';
 import { parseUnit } from '../physics/units.js';
 import { boxedSpans, relationSides } from './answer-text.js';
-import { expressionValue, integerUnitReading, valueAsWritten } from './numeric-answer.js';
+import {
+  type Dimension,
+  expressionValue,
+  integerUnitReading,
+  valueAsWritten,
+  writtenDimension,
+} from './numeric-answer.js';
 
 /** One formula or bare value of an answer, read as a possible statement of a final answer. */
 export interface Statement {
@@ -46,6 +52,8 @@ export interface Statement {
   readonly unitValue: boolean;
   /** The sides (or the bare expression) that evaluate to a number written with a unit. */
   readonly unitSides: readonly string[];
+  /** The dimensions of those values (`3.23\ \text{km/s}`: a speed), as written. */
+  readonly unitDimensions: readonly Dimension[];
   /**
    * Whether a side is the quantity `key` (a canonical text) whose variables are `quantity`; only the
    * sides with exactly those variables are prepared to tell.
@@ -285,6 +293,11 @@ class BareStatement extends BaseStatement implements Statement {
   get unitSides(): readonly string[] {
     return valueAsWritten(this.value())?.unit === true ? [this.latex] : [];
   }
+
+  get unitDimensions(): readonly Dimension[] {
+    const d = valueAsWritten(this.value())?.unit === true ? writtenDimension(this.value()) : undefined;
+    return d === undefined ? [] : [d];
+  }
 }
 
 /** A relation without two sides to read (an inequality, a chain of several). */
@@ -292,6 +305,7 @@ class OtherStatement extends BaseStatement implements Statement {
   readonly hasValue = false;
   readonly unitValue = false;
   readonly unitSides: readonly string[] = [];
+  readonly unitDimensions: readonly Dimension[] = [];
 }
 
 /** An equation (`=`, `\approx`) with its two sides. */
@@ -346,6 +360,16 @@ class Relation extends BaseStatement implements Statement {
     const out: string[] = [];
     for (const i of [0, 1] as const)
       if (valueAsWritten(this.valued(i))?.unit === true) out.push(this.texts[i]);
+    return out;
+  }
+
+  get unitDimensions(): readonly Dimension[] {
+    const out: Dimension[] = [];
+    for (const i of [0, 1] as const) {
+      const p = this.valued(i);
+      const d = valueAsWritten(p)?.unit === true ? writtenDimension(p) : undefined;
+      if (d !== undefined) out.push(d);
+    }
     return out;
   }
 

@@ -99,7 +99,10 @@ interface Case {
    * coefficient (and an answer's against an exact reference), 108 `e` to a plain number is Euler's number
    * unless the problem uses e as the charge, 111 a pure number asked as a ratio ("in units of $c$", "Find
    * $v/c$", "at what fraction of the initial mass") stated as a multiple of the symbol it is measured
-   * against (`v = 0.6c`, `m = m_0/e`); 36 (rows of their own) a number standing in a hedge.
+   * against (`v = 0.6c`, `m = m_0/e`), 112 a plain-text unit with bare powers or over symbols in
+   * parentheses (`m2`, `cm3`, `m s-2`, `J/(kg·K)`, `g/cm3`), 113 plain values in a markdown table's cells
+   * (`| v | 3.2×10⁴ m/s |`, a unit column), 114 a bare value (bold, a table cell) before a later statement
+   * of a value of the same dimension, in a part asking one quantity, is working that statement revises; 36 (rows of their own) a number standing in a hedge.
    */
   readonly class?: number;
 }
