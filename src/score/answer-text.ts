@@ -100,3 +100,13 @@ export function concludingOffset(response: string): number | undefined {
   for (const m of response.matchAll(/\b(?:final answers?|in summary|summary|answers?\s*:)/gi)) last = m.index;
   return last;
 }
+
+/**
+ * A unit as written after a number, reduced to the text two writings of one unit share: font and
+ * text commands unwrapped and spacing dropped (`\mathrm{m/s}`, `\text{ m/s}`, `m\,/\,s` and `m/s` are
+ * all `m/s`; `\mathrm{km/s}` stays `km/s`). Used where the answer's text is compared as written
+ * (hedges, lists and ranges of values), not for a unit's value.
+ */
+export function writtenUnitKey(unit: string): string {
+  return unit.replace(/\\(?:mathrm|text|rm)\s*\{([^{}]*)\}/g, '$1').replace(/\\[,;:! ]|\s|~/g, '');
+}

@@ -15,7 +15,7 @@ import { freeVariables } from '../numeric/free-variables.js';
 import { compile } from '../numeric/index.js';
 import { charge, workExhausted } from '../numeric/work-meter.js';
 import { parseUnit } from '../physics/units.js';
-import { type AnswerSection, answerSections } from './answer-text.js';
+import { type AnswerSection, answerSections, writtenUnitKey } from './answer-text.js';
 import { temperatureDifference, valueAsWritten, type WrittenValue, writtenValue } from './numeric-answer.js';
 
 /** A quantity the answer gives different values, and the statements that do. */
@@ -572,15 +572,16 @@ function listedOrRanged(response: string, statement: Statement, candidate: Extra
     );
   const gap = raw.replace(/\\[,;:! ]|\\q?quad\b|~/g, ' ');
   if (!/^[\s,;]*$/.test(gap) || !/[,;]/.test(gap)) return false;
+  // The unit after the value's number, as written (the statement's right side, the number dropped).
   const unitOf = (latex: string) =>
-    latex
-      .replace(/^[^=≈]*(?:=|≈|\\approx)/, '')
-      .replace(
-        /^\s*[-−]?\s*\d+(?:\.\d+)?(?:\s*(?:\\times|×|\\cdot|·)\s*10\s*(?:\^\s*\{?\s*[-−]?\d+\s*\}?|[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+))?/,
-        '',
-      )
-      .replace(/\\(?:mathrm|text|rm)\s*\{([^{}]*)\}/g, '$1')
-      .replace(/\\[,;:! ]|\s|~/g, '');
+    writtenUnitKey(
+      latex
+        .replace(/^[^=≈]*(?:=|≈|\\approx)/, '')
+        .replace(
+          /^\s*[-−]?\s*\d+(?:\.\d+)?(?:\s*(?:\\times|×|\\cdot|·)\s*10\s*(?:\^\s*\{?\s*[-−]?\d+\s*\}?|[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+))?/,
+          '',
+        ),
+    );
   const a = unitOf(statement.value);
   const b = unitOf(candidate.latex);
   return a === '' || b === '' || a === b;

@@ -7,7 +7,7 @@ import { SUPERSCRIPTS } from '../latex/grammar/unicode.js';
 import { cancelledText } from '../normalize/canonical-text.js';
 import { freeVariables } from '../numeric/free-variables.js';
 import { parseUnit } from '../physics/units.js';
-import { boxedSpans, relationSides } from './answer-text.js';
+import { boxedSpans, relationSides, writtenUnitKey } from './answer-text.js';
 import {
   type Dimension,
   expressionValue,
@@ -663,8 +663,6 @@ function literalNumber(text: string): number | undefined {
   const v = Number(m[1]) * 10 ** exponent;
   return Number.isFinite(v) ? v : undefined;
 }
-const unitKey = (u: string) =>
-  u.replace(/\\(?:mathrm|text|rm)\s*\{([^{}]*)\}/g, '$1').replace(/\\[,;: ]|\s|~/g, '');
 
 /**
  * Whether the number a statement ends with (`v ≈ 4.3`, a bare `773 W`) stands in a hedge written
@@ -686,13 +684,13 @@ export function hedgedNumber(
   if (own === null) return undefined;
   const value = literalNumber(own[1]!);
   if (value === undefined || value === 0) return undefined;
-  const ownUnit = unitKey(own[2] ?? '');
+  const ownUnit = writtenUnitKey(own[2] ?? '');
   // A unit we cannot read here (`1.10\,\mu\text{m}`, `-18\,^{\circ}\text{C}`): the values are not compared.
   if (ownUnit === '' && UNREAD_UNIT.test(side.slice(own[0].length))) return undefined;
   const differs = (n: string, u: string, next = '') => {
     const other = literalNumber(n);
-    if (other === undefined || (unitKey(u) === '' && UNREAD_UNIT.test(next))) return false;
-    const otherUnit = unitKey(u);
+    if (other === undefined || (writtenUnitKey(u) === '' && UNREAD_UNIT.test(next))) return false;
+    const otherUnit = writtenUnitKey(u);
     if (ownUnit !== '' && otherUnit !== '' && ownUnit !== otherUnit) return false;
     return Math.abs(other - value) > 0.02 * Math.max(Math.abs(other), Math.abs(value));
   };
