@@ -54,7 +54,7 @@ import {
   witnessStated,
   witnessStatedExcept,
 } from './forward-values.js';
-import { componentMagnitudes, lookalikeAliases } from './implied-definitions.js';
+import { componentMagnitudes, heatCapacityRatio, lookalikeAliases } from './implied-definitions.js';
 import {
   type Dimension,
   exactData,
@@ -614,6 +614,14 @@ function judgeAll(
         // A magnitude the reference writes that the answer gives in components
         // (`(v_x^2 + v_y^2)^{3/2}` for `v^3`).
         componentMagnitudes(referenceSymbols(), written, problemSymbols(problem)),
+        // The answer's adiabatic index γ where the reference writes a heat capacity (`c_p`): Mayer's
+        // relation for an ideal gas.
+        heatCapacityRatio(
+          referenceSymbols(),
+          written,
+          problemSymbols(problem),
+          `${problemStatement(problem)}\n${response}`,
+        ),
       ],
     };
   };

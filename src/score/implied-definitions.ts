@@ -1,7 +1,8 @@
 /**
  * Definitions a grader reads into an answer without the answer writing them: the problem's own
- * symbol for a quantity the reference writes under a look-alike name, and a magnitude written in its
- * components. Each is a symbol name → `{symbol, value}` entry, used like an answer's own definition.
+ * symbol for a quantity the reference writes under a look-alike name, a magnitude written in its
+ * components, and an ideal gas's heat capacity ratio γ written through the heat capacity the reference
+ * uses. Each is a symbol name → `{symbol, value}` entry, used like an answer's own definition.
  */
 
 /** Latin letters and the Greek letters written like them (`\alpha` for a, `\nu` for v). */
@@ -81,5 +82,45 @@ export function componentMagnitudes(
       value: `\\sqrt{${components.map((c) => `${nameLatex(c)}^2`).join(' + ')}}`,
     });
   }
+  return out;
+}
+
+/** A heat capacity at constant pressure (`c_p`, `C_P`) and at constant volume (`c_v`, `C_V`), by name. */
+const PRESSURE_CAPACITY = /^[cC]_\{[pP]\}$/;
+const VOLUME_CAPACITY = /^[cC]_\{[vV]\}$/;
+/** Words that say a gas is not ideal, where Mayer's relation c_p − c_v = R does not hold. */
+const NOT_IDEAL = /\b(?:non-?ideal|real\s+gas|van\s+der\s+waals|virial|liquid|solid|vapou?r)\b/i;
+/** Where γ is the heat capacity ratio: an adiabatic process, or the ratio of heat capacities named. */
+const ADIABATIC =
+  /adiabat|isentrop|heat\s+capacit(?:y|ies)\s+ratio|ratio\s+of\s+(?:the\s+)?(?:specific\s+|molar\s+)?heat/i;
+
+/**
+ * An ideal gas's heat capacity ratio γ that the answer writes where the reference writes the heat
+ * capacity at constant pressure (or volume) and the gas constant does not appear in it: read through
+ * Mayer's relation, `\gamma = \frac{c_p}{c_p - R}` (or `\frac{c_v + R}{c_v}`), so `\frac{\gamma - 1}{\gamma}
+ * \frac{\mu g}{R}` answers `\frac{\mu g}{c_p}`. Only where the answer writes γ and R and no heat
+ * capacity of its own, the reference no γ, the problem text no γ (γ is then the answer's adiabatic
+ * index, which `text` — the problem and the answer — must show: an adiabatic process or the ratio of
+ * heat capacities named), and nothing says the gas is not ideal.
+ */
+export function heatCapacityRatio(
+  referenceSymbols: ReadonlySet<string>,
+  answerSymbols: ReadonlySet<string>,
+  problemSymbols: ReadonlySet<string>,
+  text: string,
+): Map<string, { readonly symbol: string; readonly value: string }> {
+  const out = new Map<string, { readonly symbol: string; readonly value: string }>();
+  if (!answerSymbols.has('gamma') || !answerSymbols.has('R') || referenceSymbols.has('gamma')) return out;
+  if (problemSymbols.has('gamma') || NOT_IDEAL.test(text) || !ADIABATIC.test(text)) return out;
+  const own = [...answerSymbols].some((s) => PRESSURE_CAPACITY.test(s) || VOLUME_CAPACITY.test(s));
+  if (own || referenceSymbols.has('R')) return out;
+  const pressure = [...referenceSymbols].filter((s) => PRESSURE_CAPACITY.test(s));
+  const volume = [...referenceSymbols].filter((s) => VOLUME_CAPACITY.test(s));
+  if (pressure.length + volume.length !== 1) return out;
+  const value =
+    pressure.length === 1
+      ? `\\frac{${pressure[0]!}}{${pressure[0]!} - R}`
+      : `\\frac{${volume[0]!} + R}{${volume[0]!}}`;
+  out.set('gamma', { symbol: '\\gamma', value });
   return out;
 }

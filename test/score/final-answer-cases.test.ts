@@ -102,7 +102,9 @@ interface Case {
    * against (`v = 0.6c`, `m = m_0/e`), 112 a plain-text unit with bare powers or over symbols in
    * parentheses (`m2`, `cm3`, `m s-2`, `J/(kg·K)`, `g/cm3`), 113 plain values in a markdown table's cells
    * (`| v | 3.2×10⁴ m/s |`, a unit column), 114 a bare value (bold, a table cell) before a later statement
-   * of a value of the same dimension, in a part asking one quantity, is working that statement revises; 36 (rows of their own) a number standing in a hedge.
+   * of a value of the same dimension, in a part asking one quantity, is working that statement revises,
+   * 115 an ideal gas's adiabatic index γ and R where the reference writes c_p or c_v (Mayer's relation);
+   * 36 (rows of their own) a number standing in a hedge.
    */
   readonly class?: number;
 }
