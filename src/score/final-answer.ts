@@ -44,7 +44,14 @@ import { askedExtremum, extremumName } from './asked-extremum.js';
 import { type AskedRatio, askedRatio, ratioCoefficient } from './asked-ratio.js';
 import { dashRange, wrongArithmetic } from './chain-arithmetic.js';
 import { constantNotations, namedConstants, textSymbols } from './constant-notation.js';
-import { finalStatements, isLone, PLUS_MINUS, type Statement, signBranches } from './final-statements.js';
+import {
+  declaresAnswer,
+  finalStatements,
+  isLone,
+  PLUS_MINUS,
+  type Statement,
+  signBranches,
+} from './final-statements.js';
 import {
   type ForwardValues,
   forwardAlong,
@@ -2379,13 +2386,9 @@ function writtenFigures(text: string): number | undefined {
   return m === null ? undefined : m[0].replace('.', '').replace(/^0+/, '').length || 1;
 }
 
-/** Words that declare the value after them the answer: "The final answer is", "the answer is:". */
-const DECLARES = /\b(?:final\s+)?answer\s+is\s*:?\s*(?:\*\*)?\s*(?:\$\$?|\\\(|\\\[)?\s*$/i;
-
 /** Whether the words right before a statement on its line declare it the answer. */
 function declared(s: Statement, response: string): boolean {
-  const start = response.lastIndexOf('\n', s.offset - 1) + 1;
-  return DECLARES.test(response.slice(start, s.offset));
+  return declaresAnswer(response, s.offset);
 }
 
 /**

@@ -169,9 +169,16 @@ export function finalStatements(
       (cells.has(f)
         ? cells.get(f)!.name === undefined
         : f.emphasis === true || !inProse(response, f.offset, f.kind)) &&
-      // A symbol alone is a value only where it closes its line (`**Final answer:** $\theta_t$`): at
+      // A symbol alone is a value only where it closes its line (`**Final answer:** $\theta_t$`) or the
+      // words before it declare it the answer ("The final answer is $c$. I hope it is correct."): at
       // the start of a sentence (`$\theta_t$ lies between …`) it is the sentence's subject.
-      !(f.kind !== 'boxed' && f.emphasis !== true && isLone(f.latex) && !closesLine(response, f.end))
+      !(
+        f.kind !== 'boxed' &&
+        f.emphasis !== true &&
+        isLone(f.latex) &&
+        !closesLine(response, f.end) &&
+        !declaresAnswer(response, f.offset)
+      )
     )
       read.push({
         latex: withUnit(f.latex, cells.get(f)?.unit),
@@ -463,6 +470,15 @@ function closesLine(response: string, end: number): boolean {
   return /^[\s$.,;:!)\]*_]*(?:\\\)|\\\])?[\s$.,;:!)\]*_]*$/.test(
     response.slice(end, stop < 0 ? undefined : stop),
   );
+}
+
+/** Words that declare the value after them the answer: "The final answer is", "the answer is:". */
+export const DECLARES = /\b(?:final\s+)?answer\s+is\s*:?\s*(?:\*\*)?\s*(?:\$\$?|\\\(|\\\[)?\s*$/i;
+
+/** Whether the words right before `offset` on its line declare what follows the answer. */
+export function declaresAnswer(response: string, offset: number): boolean {
+  const start = response.lastIndexOf('\n', offset - 1) + 1;
+  return DECLARES.test(response.slice(start, offset));
 }
 
 /** "where" or "with" (in prose or `\text{}`) right before a formula, its delimiter between. */

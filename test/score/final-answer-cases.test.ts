@@ -103,8 +103,9 @@ interface Case {
    * parentheses (`m2`, `cm3`, `m s-2`, `J/(kg·K)`, `g/cm3`), 113 plain values in a markdown table's cells
    * (`| v | 3.2×10⁴ m/s |`, a unit column), 114 a bare value (bold, a table cell) before a later statement
    * of a value of the same dimension, in a part asking one quantity, is working that statement revises,
-   * 115 an ideal gas's adiabatic index γ and R where the reference writes c_p or c_v (Mayer's relation);
-   * 36 (rows of their own) a number standing in a hedge.
+   * 115 an ideal gas's adiabatic index γ and R where the reference writes c_p or c_v (Mayer's relation),
+   * 116 a lone symbol declared the answer ("The final answer is $c$. I hope it is correct.") is a value
+   * though its line goes on; 36 (rows of their own) a number standing in a hedge.
    */
   readonly class?: number;
 }
