@@ -9,6 +9,7 @@ import type { NumericTolerance } from '../equivalence/literal-precision.js';
 import { scalingOf } from '../equivalence/order-of-magnitude.js';
 import type { EquivalenceMode, EquivalenceOptions, PreparedFormula } from '../equivalence/types.js';
 import { type ExtractOptions, extractFormulas } from '../extract/extract-formulas.js';
+import type { ExtractionResult } from '../extract/types.js';
 import { charge, chargeRecorded, metered, workExhausted } from '../numeric/work-meter.js';
 import { baselines } from './baselines.js';
 import { SCORER_VERSION } from './codes.js';
@@ -19,6 +20,7 @@ import { createPairMatcher, type MatchStats, type PairMatcher } from './pair-mat
 import { type PreparedNode, prepareNodes } from './prepare-nodes.js';
 import { referenceFindings } from './reference-checks.js';
 import { type ScorePolicy, stepCredit } from './step-credit.js';
+import { problemRemarks, trailingRemarks } from './trailing-remarks.js';
 import type { NodeCredit, RecordFormula, ScoreRecord, SubquestionScore } from './types.js';
 
 /** Options of {@link createScorer}. */
@@ -494,8 +496,12 @@ export function createScorer(problems: readonly Problem[], options: ScorerOption
       contradictedQuantities: new Set(contradictions.map((c) => c.key)),
       contradictedNames: contradictions.map((c) => c.quantity),
       hedgedConclusion: contradictions.some(
-        (c) => (c.offered || c.plain) && c.formulas.includes(extraction.formulas.length - 1),
+        (c) =>
+          (c.offered || c.plain) && c.formulas.includes(concludingFormula(extraction, response, problem)),
       ),
+      hedgedFormulas: contradictions
+        .filter((c) => c.offered || c.plain)
+        .flatMap((c) => c.formulas.map((i) => extraction.formulas[i]?.latex ?? '')),
       contradicted,
       finalMatchOffsets: [
         ...problem.grading_standard
@@ -591,4 +597,20 @@ function subquestionScores(
       total_nodes: indices.length,
     };
   });
+}
+
+/**
+ * The index of the answer's last formula that is not a remark after its result (a datum or constant
+ * restated, a dimension check: {@link trailingRemarks}): a hedge there leaves the answer hedged
+ * whatever follows it.
+ */
+function concludingFormula(extraction: ExtractionResult, response: string, problem: Problem): number {
+  const remarks = trailingRemarks(
+    extraction.formulas,
+    extraction.candidates,
+    problemRemarks(problem, response),
+  );
+  let k = extraction.formulas.length - 1;
+  while (k > 0 && remarks.has(extraction.formulas[k]!)) k--;
+  return k;
 }

@@ -83,6 +83,12 @@ import { proseAliases } from './prose-aliases.js';
 import { closingProseValue, type ProseValue } from './prose-values.js';
 import { asksInPercent } from './reference-checks.js';
 import { type GivenRelation, givenRelations, relationDefinitions } from './reference-relations.js';
+import {
+  isCondition,
+  problemRemarks,
+  type RemarkReader,
+  withoutTrailingRemarks,
+} from './trailing-remarks.js';
 import type { FinalAnswerCheck } from './types.js';
 
 /** Options of {@link checkFinalAnswer}. */
@@ -113,6 +119,12 @@ export interface FinalAnswerOptions {
    * quantity named) is then not answered.
    */
   readonly hedgedConclusion?: boolean;
+  /**
+   * The formulas (LaTeX) of those contradictions that hedge (an alternative offered, or plain
+   * numbers): a bare expected value met by one of them is not answered, whatever the answer writes
+   * after the hedge (`\boxed{v = 14.44 \text{ or } 5.12\ \text{km/s}}`, then any other formula).
+   */
+  readonly hedgedFormulas?: readonly string[];
   /**
    * Where the answer's formulas that met a final node stand (their offsets; a final node met by
    * value, at no one formula, counts as the end of the answer). Where every one stands before the
@@ -207,10 +219,16 @@ function unboxed(latex: string): string {
  * the factors (`pc = X \text{ or } 2X` for p), or — for a bare expected value, the only one — a
  * conclusion that hedges. A reference written boxed (`\boxed{\varphi = …}`) names its quantity.
  */
-function hedgedAnswer(latex: string, count: number, problem: Problem, options: FinalAnswerOptions): boolean {
+function hedgedAnswer(
+  latex: string,
+  count: number,
+  problem: Problem,
+  options: FinalAnswerOptions,
+  by?: string,
+): boolean {
   if (options.contradictedQuantities === undefined || options.contradictedQuantities.size === 0) return false;
   const sides = relationSides(latex.replace(/^\s*\\boxed\s*\{([\s\S]*)\}\s*$/, '$1'));
-  if (sides === undefined) return options.hedgedConclusion === true && count === 1;
+  if (sides === undefined) return (options.hedgedConclusion === true && count === 1) || hedgedBy(by, options);
   const prepare = options.prepare ?? ((l: string) => prepareFormula(l, problemPrepareOptions(problem)));
   const q = prepare(sides.lhs);
   if (!q.ok || q.kind !== 'expression') return false;
@@ -225,6 +243,13 @@ function hedgedAnswer(latex: string, count: number, problem: Problem, options: F
       return n.ok && n.variables.includes(v) && n.variables.length > 1;
     })
   );
+}
+
+/** Whether the text that met an expected value is a member of a hedge ({@link FinalAnswerOptions.hedgedFormulas}). */
+function hedgedBy(by: string | undefined, options: FinalAnswerOptions): boolean {
+  if (by === undefined || options.hedgedFormulas === undefined) return false;
+  const text = by.replace(/\s+/g, '');
+  return text !== '' && options.hedgedFormulas.some((f) => f.replace(/\s+/g, '').includes(text));
 }
 
 /**
@@ -264,10 +289,14 @@ export function checkFinalAnswer(
     }));
     return { nodes, explicit: null, answers };
   }
-  const verdicts = judgeAll(expected, response, extraction, equivalence, problem, options);
-  const hedged = (latex: string) => hedgedAnswer(latex, expected.length, problem, options);
+  // Remarks that close the answer (a condition, a datum or constant restated, a dimension check) are
+  // not its conclusion: the checks below read the answer as ending before them.
+  const remark = problemRemarks(problem, response);
+  const read = withoutTrailingRemarks(extraction, remark);
+  const verdicts = judgeAll(expected, response, read, equivalence, problem, options, remark);
+  const hedged = (latex: string, by?: string) => hedgedAnswer(latex, expected.length, problem, options, by);
   const answers = expected.map((e, i) => {
-    const by = hedged(e.latex) ? undefined : verdicts[i];
+    const by = hedged(e.latex, verdicts[i]) ? undefined : verdicts[i];
     const base = { expected: e.latex, form: e.form, correct: by !== undefined };
     return by === undefined ? base : { ...base, by };
   });
@@ -283,16 +312,16 @@ export function checkFinalAnswer(
     // `v = \sqrt{gh}`): the equation it came from (`mgh = \frac12 mv^2`, which meets the final node)
     // does not answer for it.
     if (expected.some((e) => hedged(e.latex))) return { nodes: false, explicit, answers };
-    const stated = statedAll(expected, response, extraction, problem, options, true);
+    const stated = statedAll(expected, response, read, problem, options, true);
     if (answers.some((a, i) => !a.correct && stated[i] === true)) return { nodes: false, explicit, answers };
     // So has one that boxes nothing and concludes the part with the quantity under its own name at a
     // value Algorithm 1 tells apart from the expected one (`p = \frac{(M^2 - m^2)c}{M}` after a squared
     // equation that met the final node): a wrong conclusion, not a form the check failed to read.
-    const refuted = refutedAll(expected, response, extraction, problem, equivalence, options);
+    const refuted = refutedAll(expected, response, read, problem, equivalence, options);
     if (answers.some((a, i) => !a.correct && refuted[i] === true)) return { nodes: false, explicit, answers };
     // So does a closing box that restates several parts' quantities (`\boxed{\theta_B = \arctan(n_1/n_2),\
     // \theta_t = …,\ \theta_B' = \theta_t}`) with a value of one of them Algorithm 1 tells apart.
-    const summary = summaryBoxRefutes(expected, response, extraction, problem, equivalence, options);
+    const summary = summaryBoxRefutes(expected, response, read, problem, equivalence, options);
     if (answers.some((a, i) => !a.correct && summary[i] === true)) return { nodes: false, explicit, answers };
   }
   return { nodes, explicit, answers };
@@ -320,12 +349,18 @@ export function creditFinalNodes(
   if (open.length === 0) return { credited, contradicted };
   const prepare = preparer(problem, options);
   const expected = finalNodeAnswers(problem, open, prepare);
-  const verdicts = judgeAll(expected, response, extraction, equivalence, problem, options);
-  const stated = statedAll(expected, response, extraction, problem, options);
+  // Remarks that close the answer (a condition, a datum or constant restated, a dimension check) are
+  // not its conclusion: the checks below read the answer as ending before them.
+  const remark = problemRemarks(problem, response);
+  const read = withoutTrailingRemarks(extraction, remark);
+  const verdicts = judgeAll(expected, response, read, equivalence, problem, options, remark);
+  const stated = statedAll(expected, response, read, problem, options);
   open.forEach((n, i) => {
     // A final node whose quantity the answer hedges (`\boxed{v = X}\quad\boxed{v = Y}`) is not met
     // by the hedge's member that happens to be right: the step score would pay for the hedge.
-    const by = hedgedAnswer(expected[i]!.latex, expected.length, problem, options) ? undefined : verdicts[i];
+    const by = hedgedAnswer(expected[i]!.latex, expected.length, problem, options, verdicts[i])
+      ? undefined
+      : verdicts[i];
     if (by !== undefined) credited.set(n.index, by);
     else if (stated[i] === true) contradicted.add(n.index);
   });
@@ -531,6 +566,7 @@ function judgeAll(
   equivalence: EquivalenceOptions,
   problem: Problem,
   options: FinalAnswerOptions,
+  remark?: RemarkReader,
 ): (string | undefined)[] {
   const prepare = preparer(problem, options);
   const read = reading(response, extraction, problem, prepare);
@@ -726,6 +762,7 @@ function judgeAll(
       negativeReader(direction, response, askedSymbol(e.latex)),
       e.form === 'numerical' ? undefined : refuter(e, prepare, compare, notations),
       closingProse,
+      remark,
     );
   });
 }
@@ -2070,6 +2107,7 @@ function judge(
   negativeDirection: (s: Statement) => boolean = () => false,
   refutes?: (latex: string) => boolean,
   closing?: ClosingProse,
+  remark?: RemarkReader,
 ): string | undefined {
   // A statement is tried whole, then (unless `wholeOnly`) by its sides: a side that is the expected
   // value answers the quantity whatever the answer calls it.
@@ -2241,7 +2279,7 @@ function judge(
       formulas.length === 0 ? undefined : closingValue(part, formulas.at(-1)!, test.numerical, response);
     if (closing !== undefined) return first([closing]);
   }
-  const hit = first(unitGoverned(concluding(part, count, response)));
+  const hit = first(unitGoverned(concluding(part, count, response, remark)));
   if (hit !== undefined) return hit;
   if (test.numerical) {
     // An answer that asks one value, boxes nothing and states it in words after all its math (`The pin
@@ -2622,7 +2660,12 @@ function answerMarks(response: string): AnswerMarks {
  * else its last formulas and its last bare values (one per expected answer of the part; formulas
  * with distinct left sides) and its concluding section.
  */
-function concluding(whole: Part, inPart: number, response: string): Statement[] {
+function concluding(
+  whole: Part,
+  inPart: number,
+  response: string,
+  remark: RemarkReader = (s) => (isCondition(response, s.offset) ? 'condition' : undefined),
+): Statement[] {
   // A pair's members answer under their own names only (the judge's named path).
   const part = { ...whole, statements: whole.statements.filter((s) => s.member !== true) };
   const boxed = part.statements.filter((s) => s.boxed);
@@ -2641,15 +2684,16 @@ function concluding(whole: Part, inPart: number, response: string): Statement[] 
   for (const s of formulas) if (!firstOf.has(group(s))) firstOf.set(group(s), s);
   const lefts = new Set<string>();
   const groups = new Set<string>();
-  // A condition after the answer (`E = 8.6\times10^{-5}\ \text{eV}` at `T = 1.0` K) is read too, but
-  // does not take the place of the statement it qualifies.
+  // A condition after the answer (`E = 8.6\times10^{-5}\ \text{eV}` at `T = 1.0` K), or a remark on it
+  // (a datum restated: `and $g = 9.8\ \mathrm{m/s^2}$`), is read too, but does not take the place of
+  // the statement it qualifies.
   const conditions = new Set<string>();
   for (let k = formulas.length - 1, counted = 0; k >= 0 && counted < inPart; k--) {
     const g = group(formulas[k]!);
     const first = firstOf.get(g)!;
     const left = first.sides?.lhs.replace(/\s+/g, '') ?? first.latex;
     if (lefts.has(left) || groups.has(g) || conditions.has(g)) continue;
-    if (k > 0 && isCondition(response, first.offset)) {
+    if (k > 0 && remark(first) !== undefined) {
       conditions.add(g);
       continue;
     }
@@ -2679,18 +2723,6 @@ function concluding(whole: Part, inPart: number, response: string): Statement[] 
   }
   if (part.summary !== undefined) for (const s of part.statements) if (s.offset >= part.summary) out.add(s);
   return [...out];
-}
-
-/** Words after which a formula states a condition (a time, a place, a case), not a result. */
-const CONDITION_WORD = /\b(?:at|when|whenever|if|for)$/i;
-
-/** Whether the formula at `offset` follows a condition word on its line (`at $T = 1.0$ K`). */
-function isCondition(response: string, offset: number): boolean {
-  const lineStart = response.lastIndexOf('\n', offset - 1) + 1;
-  const before = response
-    .slice(Math.max(lineStart, offset - 40), offset)
-    .replace(/(?:\$+|\\\(|\\\[|\s)+$/, '');
-  return CONDITION_WORD.test(before);
 }
 
 /**

@@ -1,0 +1,205 @@
+/**
+ * Formulas an answer writes after its result that are not results: a condition on it ("at
+ * $T = 1.0$ K"), an assumption restating a datum or a constant ("and $g = 9.8\ \mathrm{m/s^2}$",
+ * "consistent with the given $h = 2.0$ m"), an order-of-magnitude condition (`v \ll c`). Read from
+ * the text alone, so the final-answer check and the scorer's hedge test agree on which formula
+ * concludes an answer.
+ */
+import { problemStatement } from '../dag/given-nodes.js';
+import type { Problem } from '../dag/types.js';
+import { relationSides } from './answer-text.js';
+
+/** Words after which a formula states a condition (a time, a place, a case), not a result. */
+const CONDITION_WORD = /\b(?:at|when|whenever|if|for)$/i;
+
+/** Whether the formula at `offset` follows a condition word on its line (`at $T = 1.0$ K`). */
+export function isCondition(response: string, offset: number): boolean {
+  const lineStart = response.lastIndexOf('\n', offset - 1) + 1;
+  const before = response
+    .slice(Math.max(lineStart, offset - 40), offset)
+    .replace(/(?:\$+|\\\(|\\\[|\s)+$/, '');
+  return CONDITION_WORD.test(before);
+}
+
+/**
+ * An order-of-magnitude condition and no equation (`v \ll c`, `kT \gg \hbar\omega`): never a result.
+ * Other inequalities may be one (a range `8.66 \le v \le 10` is read as two), so only their words
+ * make them conditions.
+ */
+const MUCH = /\\ll\b|\\gg\b|[≪≫]/;
+const EQUATION = /=|\\approx|≈|\\simeq|\\equiv/;
+
+function orderCondition(latex: string): boolean {
+  return !EQUATION.test(latex) && MUCH.test(latex);
+}
+
+/** A symbol alone: `g`, `h_0`, `\varepsilon_{0}`, `m_{e}`. */
+const SYMBOL = /^\\?[A-Za-z]+(?:_\{?[A-Za-z0-9]+\}?)?$/;
+/** The number a side opens with: `9.8`, `2.0 \times 10^{-3}`, `3\cdot10^{8}`, `1.6e-19`. */
+const NUMBER =
+  /^[-−]?\s*(\d+(?:\.\d*)?|\.\d+)(?:\s*(?:\\times|\\cdot|×|·)\s*10\s*\^\s*\{?\s*([-−]?\d+)\s*\}?|[eE]([-−+]?\d+))?/;
+
+function symbolKey(latex: string): string | undefined {
+  const s = latex.replace(/\s+/g, '').replace(/\\(?:mathrm|text|rm)\{([^{}]*)\}/g, '$1');
+  if (!SYMBOL.test(s)) return undefined;
+  return s.replace(/^\\(?:var)?/, '').replace(/[{}]/g, '');
+}
+
+/**
+ * The value a side states when it is a number with at most a unit after it (`9.8\ \mathrm{m/s^2}`,
+ * `2.0 m`); undefined for an expression (`3x + 9`, `2\pi r`).
+ */
+function statedNumber(latex: string): number | undefined {
+  const text = latex.trim();
+  const m = NUMBER.exec(text);
+  if (m === null) return undefined;
+  const rest = text.slice(m[0].length);
+  const unit = rest.replace(/\\[,;:! ]|~/g, ' ');
+  // A unit is set apart from the number (a space, or written in \mathrm/\text) and holds no operator
+  // but its own quotient and powers.
+  if (unit.trim() !== '' && (!/^\s|^\\(?:mathrm|text|rm)\b/.test(unit) || /[+=<>]|\s-|^\s*\d/.test(unit)))
+    return undefined;
+  const exponent = (m[2] ?? m[3] ?? '0').replace('−', '-');
+  const sign = /^[-−]/.test(text) ? -1 : 1;
+  return sign * Number(m[1]) * 10 ** Number(exponent);
+}
+
+/**
+ * The usual SI values of constants an answer restates as assumptions, by the symbol it writes
+ * (`g = 9.8\ \mathrm{m/s^2}`, `c = 3\times10^8` m/s); a value within 1% is the constant restated.
+ */
+const CONSTANTS: ReadonlyMap<string, number> = new Map([
+  ['g', 9.80665],
+  ['c', 2.99792458e8],
+  ['h', 6.62607015e-34],
+  ['hbar', 1.054571817e-34],
+  ['e', 1.602176634e-19],
+  ['k_B', 1.380649e-23],
+  ['kB', 1.380649e-23],
+  ['G', 6.6743e-11],
+  ['N_A', 6.02214076e23],
+  ['NA', 6.02214076e23],
+  ['R', 8.314462618],
+  ['epsilon_0', 8.8541878128e-12],
+  ['mu_0', 1.25663706212e-6],
+  ['m_e', 9.1093837015e-31],
+  ['m_p', 1.67262192369e-27],
+]);
+
+const close = (a: number, b: number, rel: number) => Math.abs(a - b) <= rel * Math.abs(b);
+
+/** `sym = number` statements of a text (the problem's data, written in math). */
+function statedData(text: string): Map<string, number[]> {
+  const out = new Map<string, number[]>();
+  for (const m of text.matchAll(/(\\?[A-Za-z]+(?:_\{?[A-Za-z0-9]+\}?)?)\s*=\s*([^$,;=]{1,40})/g)) {
+    const key = symbolKey(m[1]!);
+    const value = statedNumber(m[2]!);
+    if (key === undefined || value === undefined) continue;
+    out.set(key, [...(out.get(key) ?? []), value]);
+  }
+  return out;
+}
+
+/**
+ * What a remark after the result is: a condition on it (it qualifies a statement before it), or a
+ * datum, a constant or an order-of-magnitude condition restated (it qualifies nothing: an answer
+ * whose only formula it is states its result in words). Undefined: not a remark.
+ */
+export type RemarkKind = 'condition' | 'datum' | undefined;
+
+/** Whether a formula after others is a remark on the answer, and which kind. */
+export type RemarkReader = (formula: { readonly latex: string; readonly offset: number }) => RemarkKind;
+
+/**
+ * Reads which formulas of an answer are remarks after its result. `asked`: the symbols the expected
+ * answers name (a datum of an asked quantity is never a remark). `problemText`: the problem's words.
+ */
+export function remarkReader(
+  response: string,
+  problemText: string,
+  asked: ReadonlySet<string>,
+): RemarkReader {
+  let data: Map<string, number[]> | undefined;
+  return (formula) => {
+    if (orderCondition(formula.latex)) return 'datum';
+    if (isCondition(response, formula.offset)) return 'condition';
+    // A datum restated: a symbol at the value the problem gives it, or a constant at its usual value.
+    // (Not a value the answer's own working gave: a final answer often restates its working's.)
+    const sides = relationSides(formula.latex);
+    if (sides === undefined) return undefined;
+    const key = symbolKey(sides.lhs);
+    const value = statedNumber(sides.rhs);
+    if (key === undefined || value === undefined || asked.has(key)) return undefined;
+    const constant = CONSTANTS.get(key);
+    if (constant !== undefined && close(value, constant, 0.01)) return 'datum';
+    data ??= statedData(problemText);
+    return (data.get(key) ?? []).some((v) => close(value, v, 1e-9)) ? 'datum' : undefined;
+  };
+}
+
+/** The symbols expected answers name on their left sides (`v_f = 0.500` names `v_f`). */
+export function askedSymbols(expected: readonly string[]): Set<string> {
+  const out = new Set<string>();
+  for (const latex of expected) {
+    const sides = relationSides(latex);
+    const key = sides === undefined ? undefined : symbolKey(sides.lhs);
+    if (key !== undefined) out.add(key);
+  }
+  return out;
+}
+
+interface Located {
+  readonly latex: string;
+  readonly offset: number;
+}
+
+/** Dimensions in brackets (`[\mathrm{kg}\,\mathrm{m}^2\,\mathrm{s}^{-2}]`): a check of units, no value. */
+const DIMENSIONS = /^\s*(?:\\left)?\[[\s\S]*(?:\\right)?\]\s*$/;
+
+/**
+ * The formulas and lone expressions that close an answer as remarks after its result: walking back
+ * from its end, each datum or constant restated ({@link remarkReader}) and each dimension check in
+ * brackets, up to the first that is neither. Conditions stay: they are read with what they qualify.
+ */
+export function trailingRemarks(
+  formulas: readonly Located[],
+  candidates: readonly Located[],
+  remark: RemarkReader,
+): Set<Located> {
+  const all = [
+    ...formulas.map((f) => ({ f, formula: true })),
+    ...candidates.map((f) => ({ f, formula: false })),
+  ].sort((a, b) => a.f.offset - b.f.offset);
+  const out = new Set<Located>();
+  for (let k = all.length - 1; k >= 0; k--) {
+    const { f, formula } = all[k]!;
+    // A condition qualifies the formula before it and is read with it (`at $x = -2$ m` may be the
+    // answer itself): only a restated datum, a constant or a dimension check is set aside.
+    const kind = formula ? remark(f) : DIMENSIONS.test(f.latex) ? 'datum' : undefined;
+    if (kind !== 'datum') break;
+    out.add(f);
+  }
+  return out;
+}
+
+/** The remark reader of an answer to `problem`: its text, and the symbols its final answers name. */
+export function problemRemarks(problem: Problem, response: string): RemarkReader {
+  const expected = [
+    ...(problem.final_answer ?? []),
+    ...(problem.subquestions ?? []).flatMap((q) => q.final_answer ?? []),
+  ];
+  return remarkReader(response, problemStatement(problem), askedSymbols(expected));
+}
+
+/** The extraction without the remarks that close the answer ({@link trailingRemarks}). */
+export function withoutTrailingRemarks<
+  E extends { readonly formulas: Located[]; readonly candidates: Located[] },
+>(extraction: E, remark: RemarkReader): E {
+  const remarks = trailingRemarks(extraction.formulas, extraction.candidates, remark);
+  if (remarks.size === 0) return extraction;
+  return {
+    ...extraction,
+    formulas: extraction.formulas.filter((f) => !remarks.has(f)),
+    candidates: extraction.candidates.filter((f) => !remarks.has(f)),
+  };
+}

@@ -1,0 +1,52 @@
+import type { Problem } from '../../src/dag/types.js';
+
+/**
+ * Remarks chat models write after their result — a check of units or dimensions, the assumptions
+ * restated (`$g = 9.8\ \mathrm{m/s^2}$`), a datum of the problem echoed, a condition of validity, a
+ * limit, a courtesy line, a line in another language. Appended to an answer, none changes what it
+ * concludes, so its final-answer verdict must not change. Each returns undefined where it does not
+ * apply.
+ */
+export type ClosingRemark = (problem: Problem) => string | undefined;
+
+/** The symbols the problem's final answers name on their left sides. */
+function askedSymbols(problem: Problem): Set<string> {
+  const out = new Set<string>();
+  const all = [
+    ...(problem.final_answer ?? []),
+    ...(problem.subquestions ?? []).flatMap((q) => q.final_answer ?? []),
+  ];
+  for (const latex of all) {
+    const m = /^\s*(\\?[A-Za-z]+(?:_\{?[A-Za-z0-9]+\}?)?)\s*=/.exec(latex);
+    if (m) out.add(m[1]!.replace(/[{}]/g, ''));
+  }
+  return out;
+}
+
+/** The problem's first datum written in math (`$h = 2.0\ \mathrm{m}$`) that no final answer names. */
+function problemDatum(problem: Problem): string | undefined {
+  const asked = askedSymbols(problem);
+  const text = [problem.context, ...(problem.subquestions ?? []).map((q) => q.subproblem)].join(' ');
+  for (const m of text.matchAll(
+    /\$([A-Za-z](?:_\{?[A-Za-z0-9]+\}?)?)\s*=\s*(\d+(?:\.\d+)?(?:\s*\\times\s*10\^\{?-?\d+\}?)?\s*(?:\\(?:mathrm|text)\{[^}$]*\})?)\s*\$/g,
+  )) {
+    // A datum of zero is an initial condition (t = 0), often of an asked quantity under another case.
+    if (!asked.has(m[1]!.replace(/[{}]/g, '')) && Number.parseFloat(m[2]!) !== 0) return `${m[1]} = ${m[2]}`;
+  }
+  return undefined;
+}
+
+export const CLOSING_REMARKS: Readonly<Record<string, ClosingRemark>> = {
+  'units-check': () => '\n\n**Check:** the units work out ✓.',
+  dimensions: () =>
+    '\n\nSanity check: the dimensions, $[\\mathrm{kg}\\,\\mathrm{m}^2\\,\\mathrm{s}^{-2}]$ for an energy, are consistent.',
+  'datum-echoed': (p) => {
+    const datum = problemDatum(p);
+    return datum === undefined ? undefined : `\n\nThis is consistent with the given data ($${datum}$).`;
+  },
+  'order-condition': () => '\n\n(Valid as long as $v \\ll c$.)',
+  'constant-restated': () => '\n\n(Air resistance is neglected throughout, and $g = 9.8\\ \\mathrm{m/s^2}$.)',
+  limit: () => '\n\nIn the limit $\\theta \\to 0$ this reduces to the familiar result.',
+  courtesy: () => '\n\nI hope this helps! Let me know if you would like more detail on any step.',
+  'other-language': () => '\n\n因此，最终答案如上所示。',
+};
