@@ -22,6 +22,36 @@ export function isCondition(response: string, offset: number): boolean {
 }
 
 /**
+ * A section listing the laws an answer used (`### Key formulas`, `**Key relation used:**`,
+ * "Equations applied:"): its formulas are references, not results.
+ */
+const KEY_SECTION =
+  /\b(?:key|main|important|relevant|useful|governing|basic)\s+(?:formulas?|formulae|equations?|relations?|relationships?|concepts?|ideas?|principles?|physics|laws?)\b|\b(?:formulas?|formulae|equations?|relations?|principles?|laws?|concepts?)\s+(?:used|applied|involved|needed)\b/i;
+/** A heading or a label on a line of its own: `### Key formulas`, `**Concepts used**`, `Formulas used:`. */
+const HEADING = /^\s*(?:#{1,6}\s|\*\*[^*\n]+\*\*\s*:?\s*$|[^$\n]{1,60}:\s*$)/;
+/** A line that continues a list under a heading: a bullet, a numbered item, or blank. */
+const LIST_LINE = /^\s*(?:[-*•]|\d+[.)])\s|^\s*$/;
+
+/**
+ * Whether the formula at `offset` stands in a section listing the laws used: a label of one on its
+ * line before it, or a heading of one above the list it is an item of.
+ */
+function inKeySection(response: string, offset: number): boolean {
+  const lineStart = response.lastIndexOf('\n', offset - 1) + 1;
+  if (KEY_SECTION.test(response.slice(lineStart, offset))) return true;
+  if (!LIST_LINE.test(response.slice(lineStart, offset))) return false;
+  let end = lineStart - 1;
+  while (end > 0) {
+    const start = response.lastIndexOf('\n', end - 1) + 1;
+    const line = response.slice(start, end);
+    if (HEADING.test(line)) return KEY_SECTION.test(line);
+    if (!LIST_LINE.test(line)) return false;
+    end = start - 1;
+  }
+  return false;
+}
+
+/**
  * An order-of-magnitude condition and no equation (`v \ll c`, `kT \gg \hbar\omega`): never a result.
  * Other inequalities may be one (a range `8.66 \le v \le 10` is read as two), so only their words
  * make them conditions.
@@ -121,7 +151,7 @@ export function remarkReader(
 ): RemarkReader {
   let data: Map<string, number[]> | undefined;
   return (formula) => {
-    if (orderCondition(formula.latex)) return 'datum';
+    if (orderCondition(formula.latex) || inKeySection(response, formula.offset)) return 'datum';
     if (isCondition(response, formula.offset)) return 'condition';
     // A datum restated: a symbol at the value the problem gives it, or a constant at its usual value.
     // (Not a value the answer's own working gave: a final answer often restates its working's.)

@@ -2,8 +2,8 @@ import type { Problem } from '../../src/dag/types.js';
 
 /**
  * Remarks chat models write after their result — a check of units or dimensions, the assumptions
- * restated (`$g = 9.8\ \mathrm{m/s^2}$`), a datum of the problem echoed, a condition of validity, a
- * limit, a courtesy line, a line in another language. Appended to an answer, none changes what it
+ * restated (`$g = 9.8\ \mathrm{m/s^2}$`), a datum of the problem echoed, a condition of validity, the
+ * laws used ("### Key formulas"), a limit, a courtesy line, a line in another language. Appended to an answer, none changes what it
  * concludes, so its final-answer verdict must not change. Each returns undefined where it does not
  * apply.
  */
@@ -46,6 +46,9 @@ export const CLOSING_REMARKS: Readonly<Record<string, ClosingRemark>> = {
   },
   'order-condition': () => '\n\n(Valid as long as $v \\ll c$.)',
   'constant-restated': () => '\n\n(Air resistance is neglected throughout, and $g = 9.8\\ \\mathrm{m/s^2}$.)',
+  'key-formulas': () =>
+    "\n\n### Key formulas used\n- Newton's second law: $F = ma$\n- Kinetic energy: $K = \\tfrac12 mv^2$",
+  'key-relation-label': () => '\n\n**Key relation used:** energy conservation, $\\Delta K + \\Delta U = 0$.',
   limit: () => '\n\nIn the limit $\\theta \\to 0$ this reduces to the familiar result.',
   courtesy: () => '\n\nI hope this helps! Let me know if you would like more detail on any step.',
   'other-language': () => '\n\n因此，最终答案如上所示。',
