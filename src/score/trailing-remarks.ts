@@ -33,6 +33,27 @@ const HEADING = /^\s*(?:#{1,6}\s|\*\*[^*\n]+\*\*\s*:?\s*$|[^$\n]{1,60}:\s*$)/;
 const LIST_LINE = /^\s*(?:[-*•]|\d+[.)])\s|^\s*$/;
 
 /**
+ * A sentence that checks or confirms the result rather than stating it: "Alternatively, kinematics,
+ * $v^2 = v_0^2 + 2a\,\Delta x$, gives the same result", "Cross-check: … reproduces the given data".
+ */
+const CHECK_OPENING =
+  /^\W*(?:alternatively|cross-?check(?:ing)?|sanity check|double-?check(?:ing)?|as a check|verification|check)\b/i;
+const CHECK_WORDS =
+  /\b(?:gives|give|yields|yield|reproduces|reproduce|confirms|confirm|recovers|recover)\s+(?:the\s+)?same\b|\b(?:consistent|agrees)\s+with\b|\bthe\s+same\s+(?:result|answer|value)\b/i;
+
+/** Whether the formula at `offset` stands in a sentence that checks the result ({@link CHECK_OPENING}). */
+function inCheck(response: string, offset: number, end: number): boolean {
+  const lineStart = response.lastIndexOf('\n', offset - 1) + 1;
+  let from = lineStart;
+  for (const m of response.slice(lineStart, offset).matchAll(/[.!?](?=\s)/g))
+    from = lineStart + (m.index ?? 0) + 1;
+  const rest = response.slice(end);
+  const stop = rest.search(/[.!?](?:\s|$)|\n/);
+  const sentence = response.slice(from, end + (stop < 0 ? rest.length : stop));
+  return CHECK_OPENING.test(sentence) || CHECK_WORDS.test(sentence);
+}
+
+/**
  * Whether the formula at `offset` stands in a section listing the laws used: a label of one on its
  * line before it, or a heading of one above the list it is an item of.
  */
@@ -138,7 +159,12 @@ function statedData(text: string): Map<string, number[]> {
 export type RemarkKind = 'condition' | 'datum' | undefined;
 
 /** Whether a formula after others is a remark on the answer, and which kind. */
-export type RemarkReader = (formula: { readonly latex: string; readonly offset: number }) => RemarkKind;
+export type RemarkReader = (formula: {
+  readonly latex: string;
+  readonly offset: number;
+  /** Where its text ends in the answer (an extracted formula's), when known. */
+  readonly end?: number;
+}) => RemarkKind;
 
 /**
  * Reads which formulas of an answer are remarks after its result. `asked`: the symbols the expected
@@ -152,10 +178,17 @@ export function remarkReader(
   let data: Map<string, number[]> | undefined;
   return (formula) => {
     if (orderCondition(formula.latex) || inKeySection(response, formula.offset)) return 'datum';
+    const sides = relationSides(formula.latex);
+    if (sides === undefined && DIMENSIONS.test(formula.latex)) return 'datum';
+    // A check that states a value of an asked quantity (`Check: $t = 2.02$ s`) may be where the
+    // answer gives it: only checks in other terms are set aside.
+    if (formula.end !== undefined && inCheck(response, formula.offset, formula.end)) {
+      const key = sides === undefined ? undefined : symbolKey(sides.lhs);
+      if (key === undefined || !asked.has(key) || statedNumber(sides!.rhs) === undefined) return 'datum';
+    }
     if (isCondition(response, formula.offset)) return 'condition';
     // A datum restated: a symbol at the value the problem gives it, or a constant at its usual value.
     // (Not a value the answer's own working gave: a final answer often restates its working's.)
-    const sides = relationSides(formula.latex);
     if (sides === undefined) return undefined;
     const key = symbolKey(sides.lhs);
     const value = statedNumber(sides.rhs);
@@ -181,6 +214,7 @@ export function askedSymbols(expected: readonly string[]): Set<string> {
 interface Located {
   readonly latex: string;
   readonly offset: number;
+  readonly end?: number;
 }
 
 /** Dimensions in brackets (`[\mathrm{kg}\,\mathrm{m}^2\,\mathrm{s}^{-2}]`): a check of units, no value. */
@@ -196,16 +230,13 @@ export function trailingRemarks(
   candidates: readonly Located[],
   remark: RemarkReader,
 ): Set<Located> {
-  const all = [
-    ...formulas.map((f) => ({ f, formula: true })),
-    ...candidates.map((f) => ({ f, formula: false })),
-  ].sort((a, b) => a.f.offset - b.f.offset);
+  const all = [...formulas, ...candidates].sort((a, b) => a.offset - b.offset);
   const out = new Set<Located>();
   for (let k = all.length - 1; k >= 0; k--) {
-    const { f, formula } = all[k]!;
+    const f = all[k]!;
     // A condition qualifies the formula before it and is read with it (`at $x = -2$ m` may be the
-    // answer itself): only a restated datum, a constant or a dimension check is set aside.
-    const kind = formula ? remark(f) : DIMENSIONS.test(f.latex) ? 'datum' : undefined;
+    // answer itself): only a restated datum, a constant, a check or a list of laws used is set aside.
+    const kind = remark(f);
     if (kind !== 'datum') break;
     out.add(f);
   }

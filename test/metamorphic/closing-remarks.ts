@@ -3,7 +3,7 @@ import type { Problem } from '../../src/dag/types.js';
 /**
  * Remarks chat models write after their result — a check of units or dimensions, the assumptions
  * restated (`$g = 9.8\ \mathrm{m/s^2}$`), a datum of the problem echoed, a condition of validity, the
- * laws used ("### Key formulas"), a limit, a courtesy line, a line in another language. Appended to an answer, none changes what it
+ * laws used ("### Key formulas"), another method or a check that agrees, a limit, a courtesy line, a line in another language. Appended to an answer, none changes what it
  * concludes, so its final-answer verdict must not change. Each returns undefined where it does not
  * apply.
  */
@@ -49,6 +49,9 @@ export const CLOSING_REMARKS: Readonly<Record<string, ClosingRemark>> = {
   'key-formulas': () =>
     "\n\n### Key formulas used\n- Newton's second law: $F = ma$\n- Kinetic energy: $K = \\tfrac12 mv^2$",
   'key-relation-label': () => '\n\n**Key relation used:** energy conservation, $\\Delta K + \\Delta U = 0$.',
+  'alternative-method': () =>
+    '\n\nAlternatively, kinematics, $v^2 = v_0^2 + 2a\\,\\Delta x$, gives the same result.',
+  'cross-check': () => '\n\nCross-check: plugging the result back into $F = ma$ reproduces the given data.',
   limit: () => '\n\nIn the limit $\\theta \\to 0$ this reduces to the familiar result.',
   courtesy: () => '\n\nI hope this helps! Let me know if you would like more detail on any step.',
   'other-language': () => '\n\n因此，最终答案如上所示。',
