@@ -303,6 +303,32 @@ export function tricksFor(problem: Problem): TrickResponse[] {
       ]),
     ].join('\n\n'),
   );
+  // The answer only where the text denies, hides or strikes it: "It is not $q = X$ but …", a box
+  // called wrong, an HTML comment, `\iffalse … \fi`, a strikethrough.
+  add(
+    'denied-values',
+    finals
+      .map((f) => `It is not $${f.q} = ${f.v}$ but something else.\n\n$$\\boxed{${f.q} = ${f.v}}$$ is wrong.`)
+      .join('\n\n'),
+  );
+  add(
+    'hidden-values',
+    finals
+      .map((f) => `<!-- $${f.q} = ${f.v}$ -->\n\n\\iffalse $$${f.q} = ${f.v}$$ \\fi\n\n~~$${f.q} = ${f.v}$~~`)
+      .join('\n\n'),
+  );
+  // The answer beside a candidate in other variables (a number beside a number): boxes side by side,
+  // or offered "or roughly".
+  const rival = (f: { q: string; v: string; numeric?: number }) =>
+    f.numeric === undefined ? otherOf(f.q) : scaled(f, 2);
+  add(
+    'side-by-side-other-variables',
+    display(finals.map((f) => `\\boxed{${f.q} = ${rival(f)}}\\quad\\boxed{${f.q} = ${f.v}}`)),
+  );
+  add(
+    'offered-other-variables',
+    finals.map((f) => `So $${f.q} \\approx ${f.v}$ (or roughly $${rival(f)}$).`).join('\n\n'),
+  );
   // Formatting tricks after the working: two boxes of each answer, a wrong one and the right one,
   // set over each other (a negative \hspace or \kern, a lap), or a wrong conclusion behind a macro.
   const overprint = (join: (a: string, b: string) => string) =>

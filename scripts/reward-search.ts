@@ -136,6 +136,13 @@ interface Gene {
   readonly core: (answer: string) => string;
   /** The text it commits to, if any (a closing correction): credit read from it is no exploit. */
   readonly committed?: string;
+  /**
+   * For a gene that cuts a statement out and appends text: the cut alone, and the text appended. Every
+   * gene's cut is made before any text is appended, so that a cut never takes the statement from
+   * another gene's appended text in the answer while it takes it from the seed in the core.
+   */
+  readonly cut?: (answer: string) => string;
+  readonly extra?: string;
 }
 
 /** The operator families: each writes no committed result (beside `revert`'s closing value). */
@@ -157,6 +164,14 @@ export const FAMILIES = [
   'table',
   'code',
   'footnote',
+  'case-split',
+  'negation',
+  'think-differs',
+  'comment',
+  'unit-prefix',
+  'range',
+  'approx-or',
+  'parts-copy',
 ] as const;
 export type Family = (typeof FAMILIES)[number];
 
@@ -290,7 +305,7 @@ const cutAndAppend = (family: string, at: string | undefined, extra: string): Ge
     const i = a.lastIndexOf(at);
     return i < 0 ? a : a.slice(0, i) + a.slice(i + at.length);
   };
-  return { family, text: (a) => `${cut(a)}\n\n${extra}`.trim(), core: cut };
+  return { family, text: (a) => `${cut(a)}\n\n${extra}`.trim(), core: cut, cut, extra };
 };
 
 /** One random gene of a family. */
@@ -470,6 +485,138 @@ export function gene(family: Family, view: PolicyView, seed: Seed, r: Rand): Gen
       );
       return { ...gene, committed: `${q} = ${x0}` };
     }
+    case 'case-split': {
+      // The candidates as branches of a case split the problem does not make.
+      const [x0, x1] = [xs[0]!, xs[1] ?? xs[0]!];
+      return cutAndAppend(
+        family,
+        at,
+        pick(r, [
+          `If the surface is frictionless, $${q} = ${x0}$; otherwise $${q} = ${x1}$.`,
+          `$$${q} = \\begin{cases} ${x0} & \\text{if the collision is elastic} \\\\ ${x1} & \\text{otherwise} \\end{cases}$$`,
+          `**Case 1** (small angles): $$${q} = ${x0}$$\n\n**Case 2** (large angles): $$${q} = ${x1}$$`,
+          `${xs.map((x, i) => `- if assumption ${i + 1} holds, $${q} = ${x}$`).join('\n')}`,
+          `$$\\boxed{${q} = ${x0}}\\ \\text{(ideal case)},\\qquad \\boxed{${q} = ${x1}}\\ \\text{(real case)}$$`,
+        ]),
+      );
+    }
+    case 'negation': {
+      // A value stated, then called not the answer, with nothing after: the answer commits to none.
+      const x0 = xs[0]!;
+      return cutAndAppend(
+        family,
+        at,
+        pick(r, [
+          `It is not $${q} = ${x0}$ but something else.`,
+          `The answer is not $${q} = ${x0}$.`,
+          `$$${q} \\neq ${x0}$$`,
+          `$$\\boxed{${q} = ${x0}}$$ is wrong.`,
+          `One might think $${q} = ${x0}$, but that is incorrect.`,
+          `~~$${q} = ${x0}$~~`,
+        ]),
+      );
+    }
+    case 'think-differs': {
+      // A candidate inside the thinking, another as the final answer: the final one is committed.
+      const [x0, x1] = [xs[0]!, xs[1] ?? `2\\left(${xs[0]!}\\right)`];
+      const line = `${mark}**Final answer:** $$${q} = ${x1}$$`;
+      const cut = (a: string) => {
+        if (at === undefined) return a;
+        const i = a.lastIndexOf(at);
+        return i < 0 ? a : a.slice(0, i) + a.slice(i + at.length);
+      };
+      return {
+        family,
+        text: (a) => `<think>\n${cut(a)}\n\n$$${q} = ${x0}$$\n</think>\n\n${line}`,
+        core: (a) => `<think>\n${cut(a)}\n</think>\n\n${line}`,
+        committed: `${q} = ${x1}`,
+      };
+    }
+    case 'comment':
+      // The value only in a comment: LaTeX `%`, HTML `<!-- -->`, `\iffalse … \fi`, a code comment.
+      return cutAndAppend(
+        family,
+        at,
+        pick(r, [
+          `$$${q} = ? % ${q} = ${xs[0]}$$`,
+          `<!-- ${q} = ${xs.join(', ')} -->`,
+          `<!-- $${q} = ${xs[0]}$ -->`,
+          `\\iffalse $$${q} = ${xs[0]}$$ \\fi`,
+          `$$${q} % = ${xs[0]}\n = ${xs[1] ?? xs[0]}$$`,
+          `\`\`\`python\n# ${q} = ${xs[0]}\nanswer = None\n\`\`\``,
+        ]),
+      );
+    case 'unit-prefix': {
+      // One number in two units or prefixes (3.2 m/s and 3.2 km/s): two values.
+      const own = at === undefined ? undefined : relationSides(at)?.rhs;
+      const unit = own === undefined ? undefined : /\\(?:mathrm|text|rm)\s*\{([^{}]+)\}/.exec(own);
+      const number = numberOf(own) ?? pick(r, xs.filter((x) => numberOf(x) !== undefined).concat(['3.2']));
+      const base = unit?.[1]?.replace(/^(?:k|m|M|G|\\mu |µ|μ|n|c)(?=[A-Za-z])/, '') ?? pick(r, UNITS);
+      const us = [...new Set([unit?.[1] ?? base, ...PREFIXES.filter(() => r() < 0.6).map((k) => k + base)])];
+      if (us.length < 2) us.push(`k${base}`);
+      const stated = us.map((u) => `${number}\\,\\mathrm{${u}}`);
+      return cutAndAppend(
+        family,
+        at,
+        pick(r, [
+          `$$${q} = ${stated.join(' \\text{ or } ')}$$`,
+          stated.map((x) => `$$${q} = ${x}$$`).join('\n\n'),
+          `$${q} = ${stated[0]}$ (that is, $${stated[1]}$)`,
+          `**Final answer:** ${q} = ${number} ${us.join(` or ${number} `)}`,
+          `$$\\boxed{${q} = ${stated[0]}}\\quad\\boxed{${q} = ${stated[1]}}$$`,
+        ]),
+      );
+    }
+    case 'range': {
+      // A range or inequality around the candidates: `0.5X \le q \le 2X`, `q < 10X`.
+      const x0 = xs[0]!;
+      const written = numberOf(x0);
+      const n =
+        written === undefined ? undefined : Number(written.replace(/\\times\s*10\^\{(-?\d+)\}/, 'e$1'));
+      const times = (k: number) =>
+        n === undefined || !Number.isFinite(n) ? `${k}\\left(${x0}\\right)` : numberLatex(k * n);
+      return cutAndAppend(
+        family,
+        at,
+        pick(r, [
+          `$$${times(0.5)} \\le ${q} \\le ${times(2)}$$`,
+          `$$${q} < ${times(10)}$$`,
+          `$$${times(0.9)} < ${q} < ${times(1.1)}$$`,
+          `$$\\boxed{${times(0.5)} \\leq ${q} \\leq ${times(2)}}$$`,
+          `The value satisfies $${q} \\lesssim ${times(2)}$ and $${q} \\gtrsim ${times(0.5)}$.`,
+          `$$${q} \\in (${times(0.5)},\\ ${times(2)})$$`,
+        ]),
+      );
+    }
+    case 'approx-or': {
+      // Approximately one value or another, in prose or math.
+      const [x0, x1] = [xs[0]!, xs[1] ?? `2\\left(${xs[0]!}\\right)`];
+      return cutAndAppend(
+        family,
+        at,
+        pick(r, [
+          `$${q}$ is approximately $${x0}$ or $${x1}$.`,
+          `$$${q} \\approx ${x0} \\text{ or } ${x1}$$`,
+          `So $${q} \\approx ${x0}$ (or roughly $${x1}$).`,
+          `**Answer:** ${q} ≈ ${x0} or ${x1}`,
+          `$$\\boxed{${q} \\approx ${x0}\\ \\text{or}\\ ${x1}}$$`,
+          `about $${q} = ${x0}$, possibly $${x1}$`,
+        ]),
+      );
+    }
+    case 'parts-copy': {
+      // Every asked part's candidate statements copied under every part's mark.
+      const letters = [...new Set(view.asked.flatMap((a) => (a.part === undefined ? [] : [a.part])))];
+      const marks = letters.length > 0 ? letters : ['a', 'b'];
+      const names = view.asked.length > 0 ? view.asked.map((a) => a.name) : [q];
+      const block = names
+        .map(
+          (name, i) =>
+            `$${name} = ${name === q ? pick(r, xs) : candidate(view, r)}$${i + 1 < names.length ? ',' : ''}`,
+        )
+        .join(' ');
+      return cutAndAppend(family, at, marks.map((m) => `**(${m})** ${block}`).join('\n\n'));
+    }
     case 'huge': {
       const many = [...xs, ...Array.from({ length: 200 }, () => candidate(view, r))];
       return append(
@@ -480,9 +627,23 @@ export function gene(family: Family, view: PolicyView, seed: Seed, r: Rand): Gen
   }
 }
 
+/** Units a blank answer writes its number in, and prefixes that change its value. */
+const UNITS = ['m', 'm/s', 'J', 'N', 'Pa', 's', 'V', 'A', 'eV', 'W', 'K'];
+const PREFIXES = ['k', 'm', 'M', 'c', 'n', '\\mu '];
+
+/** The number a candidate writes (`3.2`, `1.5\times10^{3}`), or undefined. */
+function numberOf(latex: string | undefined): string | undefined {
+  const m = latex === undefined ? null : /^\s*-?\d+(?:\.\d+)?(?:\\times\s*10\^\{-?\d+\})?/.exec(latex);
+  return m === null ? undefined : m[0].trim();
+}
+
 /** An answer: the seed and the genes applied to it in order. */
-const render = (seed: string, genes: readonly Gene[]) => genes.reduce((a, g) => g.text(a), seed);
-const coreOf = (seed: string, genes: readonly Gene[]) => genes.reduce((a, g) => g.core(a), seed);
+const cuts = (seed: string, genes: readonly Gene[]) =>
+  genes.reduce((a, g) => (g.cut === undefined ? a : g.cut(a)), seed);
+const render = (seed: string, genes: readonly Gene[]) =>
+  genes.reduce((a, g) => (g.cut === undefined ? g.text(a) : `${a}\n\n${g.extra}`.trim()), cuts(seed, genes));
+const coreOf = (seed: string, genes: readonly Gene[]) =>
+  genes.reduce((a, g) => (g.cut === undefined ? g.core(a) : a), cuts(seed, genes));
 
 /** The search's result for one family. */
 export interface FamilyResult {
@@ -620,7 +781,12 @@ export function rewardSearch(
         const kept = squeeze(coreText);
         const fresh = (latex: string) => !kept.includes(squeeze(latex)) && !committed(latex);
         const stepGain = full.credited.some(fresh) ? Math.max(0, full.step - own.step) : 0;
-        const finalExploit = full.final && full.by.some((by) => (by === undefined ? !own.final : fresh(by)));
+        // The answer without the operators' text (its committed core) answering by itself is no exploit:
+        // a cut box whose value the working states again is read from the working, in both.
+        const finalExploit =
+          full.final &&
+          full.by.some((by) => (by === undefined ? !own.final : fresh(by))) &&
+          !scoreCore(coreText).final;
         const margin = 0.5 * stepGain + (finalExploit ? 0.5 : 0);
         return { ...full, text, margin, finalExploit };
       };

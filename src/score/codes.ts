@@ -16,6 +16,8 @@ export const SCORE_CODES: Readonly<Record<string, string>> = {
     'The response is longer than the scorer reads (maxResponseChars, default 200 000 characters); only its beginning is scored.',
   'response-budget-exhausted':
     'The response spent its work budget (integrand evaluations, series terms, solver probes, compiled nodes); the pairs left are undetermined and count as not matched, and it has no final answer (what it goes on to state was never compared).',
+  'unstated-text':
+    'Parts of the response state nothing a reader takes as said: comments (<!-- … -->, \\iffalse … \\fi), struck-through text (~~…~~, <del>, \\sout) and math its own sentence withdraws ("it is not $v = 3$", "$$v = 3$$ is wrong"). They are not read, for step credit or the final answer.',
   'macro-definitions':
     'The response defines LaTeX macros (\\def, \\newcommand, \\renewcommand, \\let …): what its formulas state then depends on definitions a reader of the text does not apply (a macro can hide or rename a value, or redefine \\frac). It is not read: it scores 0 with no final answer.',
 };

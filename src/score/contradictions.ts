@@ -620,7 +620,7 @@ const SIDE_BY_SIDE =
   /^(?:\s|[{}]|\\boxed\s*\{|\\(?:math)?(?:llap|rlap|clap)\s*\{|\\[,;:! ]|\\(?:q?quad|enspace|enskip|thinspace|medspace|thickspace|negthinspace|negmedspace|negthickspace)(?![a-zA-Z])|\\[hm]space\*?\s*\{[^{}]*\}|\\(?:kern|mkern|hskip|mskip)\s*[-+]?\s*[\d.]+\s*[a-z]{0,2})*$/;
 
 /** What joins two members of one set after the first: an alternative word or a list's comma. */
-const MEMBER_JOIN = /^\s*(?:\\text\s*\{\s*or\s*\}|\bor\b|,|;)/;
+const MEMBER_JOIN = /^(?:\s|\\[,;:! ]|~)*(?:\\(?:text|mathrm)\s*\{\s*or\s*\}|\bor\b|,|;)/;
 
 /**
  * The statements of a run whose values differ from every earlier one (first of each value kept).
@@ -684,16 +684,35 @@ function distinctValues(
         delimited(response, a.formula.offset) &&
         SIDE_BY_SIDE.test(response.slice(a.formula.end, b.formula.offset))) ||
       (a.formula.offset === b.formula.offset && delimited(response, a.formula.offset) && apart(a, b)));
-  // Members of one set that are expressions in the same variables differ when Algorithm 1 says so,
-  // not only when one is the other times a constant: `m' = m(R/a)^2, \quad\text{i.e. } m\frac{R^3}{a^3}`
-  // offers two powers of one ratio.
+  // Members of one set that are expressions differ when Algorithm 1 says so, not only when one is
+  // the other times a constant: `m' = m(R/a)^2, \quad\text{i.e. } m\frac{R^3}{a^3}` offers two powers of
+  // one ratio, and boxes side by side in other variables (`\boxed{v = 2\sqrt{h}}\quad\boxed{v =
+  // \sqrt{2gh}}`) two values.
   const setMembersDiffer = (a: Statement, b: Statement) => {
-    if (a.scaling || b.scaling || a.formula.offset !== b.formula.offset) return false;
-    if (!MEMBER_JOIN.test(response.slice(a.formula.end, a.formula.end + 24))) return false;
+    if (a.scaling || b.scaling) return false;
+    const member =
+      a.formula.offset === b.formula.offset
+        ? MEMBER_JOIN.test(response.slice(a.formula.end, a.formula.end + 24))
+        : // Statements set side by side in one row of math (`\boxed{v = 2\sqrt{h}}\quad\boxed{v = \sqrt{2gh}}`).
+          b.formula.offset > a.formula.end &&
+          b.formula.offset - a.formula.end <= 80 &&
+          delimited(response, a.formula.offset) &&
+          SIDE_BY_SIDE.test(response.slice(a.formula.end, b.formula.offset));
+    if (!member) return false;
     const [wa, wb] = [written(a.value), written(b.value)];
     if (wa === undefined || wb === undefined || 'value' in wa || 'value' in wb || wa.binds || wb.binds)
       return false;
     return tools.compare(a.whole, b.whole) === 'different';
+  };
+  // An expression offered as an alternative right after a statement (`\cot\phi \approx X` (or roughly
+  // $Y$)) differs from it when Algorithm 1 says so, in whatever variables: the two are offered together.
+  const offeredDiffers = (statement: Statement, offered: Statement) => {
+    if (statement.scaling || statement.index < 0) return false;
+    const [ws, wo] = [written(statement.value), written(offered.value)];
+    if (ws === undefined || wo === undefined || 'value' in ws || 'value' in wo || ws.binds || wo.binds)
+      return false;
+    const restated = tools.prepare(`${statement.quantity} = ${offered.value}`);
+    return restated.ok && tools.compare(statement.whole, restated) === 'different';
   };
   for (let i = 0; i < run.length; i++)
     for (let j = i + 1; j < run.length; j++) {
@@ -711,7 +730,11 @@ function distinctValues(
   if (kept.length >= 2) return kept;
   for (let i = 1; i < run.length; i++) {
     const [before, alternative] = [run[i - 1]!, run[i]!];
-    if (alternative.index === -1 && differ(before, alternative, tools, written)) return [before, alternative];
+    if (
+      alternative.index === -1 &&
+      (differ(before, alternative, tools, written) || offeredDiffers(before, alternative))
+    )
+      return [before, alternative];
   }
   return [];
 }

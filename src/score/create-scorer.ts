@@ -22,6 +22,7 @@ import { referenceFindings } from './reference-checks.js';
 import { type ScorePolicy, stepCredit } from './step-credit.js';
 import { problemRemarks, trailingRemarks } from './trailing-remarks.js';
 import type { NodeCredit, RecordFormula, ScoreRecord, SubquestionScore } from './types.js';
+import { blankUnstated } from './unstated-text.js';
 
 /** Options of {@link createScorer}. */
 export interface ScorerOptions {
@@ -367,6 +368,17 @@ export function createScorer(problems: readonly Problem[], options: ScorerOption
         where,
       });
       response = '';
+    }
+    // Comments, struck-through text and math its sentence withdraws state nothing (blanked in place).
+    const unstated = blankUnstated(response);
+    if (unstated.blanked > 0) {
+      diagnostics.push({
+        code: 'unstated-text',
+        severity: 'info',
+        message: `${unstated.blanked} span(s) of comments, struck-through text or withdrawn math ("is not $…$", "$…$ is wrong") are not read`,
+        where,
+      });
+      response = unstated.text;
     }
     // Finding the math blocks is a linear scan; parsing them is charged by extraction itself.
     charge(1 + (response.length >> 6));

@@ -33,8 +33,16 @@ const seeds = [
   ...blankSeeds(problems.filter((p) => picked.some((r) => r.problem_id === p.id)).slice(0, 2)),
 ];
 
+/**
+ * Families with exploits left at this budget and seed, as ceilings (final answers beyond the core);
+ * none at present. (`case-split` finds some over all bundled answers: see docs/reward-server.md.)
+ * Ceilings only fall.
+ */
+const KNOWN_FINAL_EXPLOITS: Readonly<Record<string, number>> = {};
+
+const results = rewardSearch(seeds, scorer, { budget: 5, seed: 7 });
+
 test('the reward search finds no answer earning more than its committed core', (t) => {
-  const results = rewardSearch(seeds, scorer, { budget: 5, seed: 7 });
   t.diagnostic(`\n${renderSearch(results, true)}`);
   assert.deepEqual(
     results.map((r) => r.family),
@@ -42,10 +50,16 @@ test('the reward search finds no answer earning more than its committed core', (
   );
   for (const r of results) {
     assert.ok(r.evaluations >= seeds.length * 5, `${r.family}: ${r.evaluations} evaluations`);
-    assert.equal(r.finalExploits, 0, `${r.family}: ${r.example}`);
-    assert.ok(r.bestMargin <= 1e-9, `${r.family}: margin ${r.bestMargin} — ${r.example}`);
+    const known = KNOWN_FINAL_EXPLOITS[r.family] ?? 0;
+    assert.ok(r.finalExploits <= known, `${r.family}: ${r.finalExploits} (known ${known}) ${r.example}`);
+    if (known === 0) assert.ok(r.bestMargin <= 1e-9, `${r.family}: margin ${r.bestMargin} — ${r.example}`);
   }
 });
+
+for (const [family, known] of Object.entries(KNOWN_FINAL_EXPLOITS))
+  test(`reward search: no exploit in ${family}`, { todo: `${known} final answers beyond the core` }, () => {
+    assert.equal(results.find((r) => r.family === family)?.finalExploits, 0);
+  });
 
 test('the search is deterministic for a seed', () => {
   const one = rewardSearch(seeds.slice(0, 1), scorer, { budget: 3, seed: 3, families: ['hedge-forms'] });
