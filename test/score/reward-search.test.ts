@@ -82,12 +82,19 @@ test('against a lenient grader (any member of "X or Y" may answer) the search fi
     },
   };
   // Right answers whose statement the grader read is written once (a hedge of it is then the only
-  // statement of its value).
-  const once = answerSeeds(problems, picked, scorer).filter(
-    (s) =>
-      scorer.scoreResponse(s.problem.id, s.response).final_answer_correct === true &&
-      s.read.some((r) => s.response.split(r.latex).length === 2),
-  );
+  // statement of its value) and that, without it, are not right (the working's final nodes do not
+  // answer for it): only the hedge can earn the final answer beyond the committed core.
+  const once = answerSeeds(problems, rows, scorer)
+    .filter(
+      (s) =>
+        scorer.scoreResponse(s.problem.id, s.response).final_answer_correct === true &&
+        s.read.some(
+          (r) =>
+            s.response.split(r.latex).length === 2 &&
+            scorer.scoreResponse(s.problem.id, s.response.replace(r.latex, '')).final_answer_correct !== true,
+        ),
+    )
+    .slice(0, 4);
   assert.ok(once.length > 0, 'a right answer to hedge');
   const [hedges] = rewardSearch(once, lenient, { budget: 16, seed: 1, families: ['hedge-forms'] });
   assert.ok(hedges!.finalExploits > 0, renderSearch([hedges!], true));
