@@ -2147,8 +2147,14 @@ function judge(
       return solved !== undefined && test.accepts(solved, true) ? s.latex : undefined;
     }
     if (wholeOnly) return undefined;
-    if (s.sides === undefined)
-      return s.bare ? branches(s.latex).find((t) => test.accepts(t, false)) : undefined;
+    if (s.sides === undefined) {
+      if (!s.bare) return undefined;
+      const hit = branches(s.latex).find((t) => test.accepts(t, false));
+      // A bare magnitude with its direction in words ("moving downward with speed $\sqrt{3gl}$").
+      if (hit !== undefined || !negativeDirection(s)) return hit;
+      const signed = `-\\left(${s.latex}\\right)`;
+      return test.accepts(signed, false) ? signed : undefined;
+    }
     // A statement names a pair only when its left side says so (`E_{\pm} = …`); `v = (1.25 \pm 0.25)u`
     // gives one quantity two values.
     const pair = PLUS_MINUS.test(s.sides.lhs) ? branches(s.sides.rhs) : [];
@@ -2801,7 +2807,10 @@ export function quantityKey(p: PreparedFormula): string | undefined {
 
 /** Directions in words that point the negative way under the usual axes (up, right, outward, along the motion positive). */
 const NEGATIVE_WAY =
-  /\b(?:downwards?|(?:points?|pointing|directed|acts?|acting|moves|moving|is)\s+down|(?:to(?:wards?)?|points?|pointing|directed|acts?|acting)\s+(?:the\s+)?left|leftwards?|opposite\s+(?:to\s+)?(?:the\s+)?(?:velocity|motion|direction\s+of\s+motion|displacement)|(?:radially\s+)?inwards?|towards?\s+the\s+(?:centre|center|ground|floor)|(?:in|along)\s+(?:the\s+)?(?:-\s?|negative\s+)[xyz])\b/i;
+  /\b(?:downwards?|(?:points?|pointing|directed|acts?|acting|moves|moving|is)\s+(?:(?:straight|vertically|directly)\s+)?down|(?:to(?:wards?)?|points?|pointing|directed|acts?|acting)\s+(?:the\s+)?left|leftwards?|opposite\s+(?:to\s+)?(?:the\s+)?(?:velocity|motion|direction\s+of\s+motion|displacement)|(?:radially\s+)?inwards?|towards?\s+the\s+(?:centre|center|ground|floor)|(?:in|along)\s+(?:the\s+)?(?:-\s?|negative\s+)[xyz])\b/i;
+/** Words right before a magnitude that give its way as the negative one ("downward with speed"). */
+const NEGATIVE_BEFORE =
+  /\b(?:(?:straight|vertically|directly)\s+)?(?:downwards?|down|to(?:wards?)?\s+the\s+left|leftwards?)\s+(?:with|at)\s+(?:an?\s+|the\s+)?(?:speed|velocity|magnitude)?(?:\s+of)?\s*$/i;
 /** Directions that point the positive way: a statement naming both says nothing about the sign. */
 const POSITIVE_WAY =
   /\b(?:upwards?|up|(?:to(?:wards?)?|points?|pointing|directed|acts?|acting)\s+(?:the\s+)?right|rightwards?|along\s+(?:the\s+)?(?:velocity|motion)|(?:radially\s+)?outwards?|away\s+from\s+the\s+(?:centre|center))\b/i;
@@ -2886,7 +2895,10 @@ function directionReader(response: string, problemText: string): (s: Statement) 
     const line = response.slice(s.offset + s.latex.length, lineEnd < 0 ? response.length : lineEnd);
     const sentence = line.split(/[.;](?:\s|$)/)[0] ?? '';
     const words = sentence.replace(/\\text\s*\{([^{}]*)\}/g, ' $1 ').replace(/[{}()$\\]/g, ' ');
-    let negative = NEGATIVE_WAY.exec(words)?.[0];
+    // Or the words just before it name the way it goes: "moving **downward with speed** $v$".
+    const lineStart = response.lastIndexOf('\n', s.offset - 1) + 1;
+    const lead = response.slice(Math.max(lineStart, s.offset - 80), s.offset).replace(/[*_$]|\\\(|\\\[/g, '');
+    let negative = NEGATIVE_WAY.exec(words)?.[0] ?? NEGATIVE_BEFORE.exec(lead)?.[0];
     let positive = POSITIVE_WAY.exec(words)?.[0];
     // A direction counts only along an axis the problem is about (`downward` for a rod falling onto
     // a table, not for a puck sliding on ice whose reference sign means "to the left").

@@ -9,15 +9,20 @@ import { problemStatement } from '../dag/given-nodes.js';
 import type { Problem } from '../dag/types.js';
 import { relationSides } from './answer-text.js';
 
-/** Words after which a formula states a condition (a time, a place, a case), not a result. */
-const CONDITION_WORD = /\b(?:at|when|whenever|if|for)$/i;
+/**
+ * Words after which a formula states a condition (a time, a place, a case, what the result needs),
+ * not a result: `at $T = 1.0$ K`, `(requires $R^2 > 2l^2$)`, `provided that $v \ll c$`, and a remark
+ * after the result (`because $\tilde\nu = 214\ \text{cm}^{-1}$ is small`).
+ */
+const CONDITION_WORD =
+  /\b(?:at|when|whenever|if|for|because|since|requires?|requiring|provided(?:\s+that)?|assuming|as\s+long\s+as|so\s+long\s+as|only\s+if|valid\s+(?:for|when|if|while))$/i;
 
 /** Whether the formula at `offset` follows a condition word on its line (`at $T = 1.0$ K`). */
 export function isCondition(response: string, offset: number): boolean {
   const lineStart = response.lastIndexOf('\n', offset - 1) + 1;
   const before = response
     .slice(Math.max(lineStart, offset - 40), offset)
-    .replace(/(?:\$+|\\\(|\\\[|\s)+$/, '');
+    .replace(/(?:\$+|\\\(|\\\[|\s|\()+$/, '');
   return CONDITION_WORD.test(before);
 }
 
