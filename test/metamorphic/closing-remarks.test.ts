@@ -5,11 +5,11 @@ import type { ScoreRecord } from '../../src/score/types.js';
 import { CLOSING_REMARKS } from './closing-remarks.js';
 import { gradedAnswers } from './graded-answers.js';
 
-// Remarks appended after every hand-graded answer (the bundled answers and blind sets 1–11; without
+// Remarks appended after every hand-graded answer (the bundled answers and blind sets 1–14; without
 // ../shared/peers only the bundled problems resolve): a units check, the assumptions restated, a datum
 // echoed, a condition of validity… must keep each final-answer verdict — in both directions: a right
 // answer stays accepted, a hedge or a wrong answer stays rejected.
-const FILES = Array.from({ length: 11 }, (_, i) => (i === 0 ? 'answers.jsonl' : `answers-${i + 1}.jsonl`));
+const FILES = Array.from({ length: 14 }, (_, i) => (i === 0 ? 'answers.jsonl' : `answers-${i + 1}.jsonl`));
 const { answers, peers } = gradedAnswers(FILES);
 const scorers = new Map<unknown, ReturnType<typeof createScorer>>();
 const scorerOf = (a: (typeof answers)[number]) => {
