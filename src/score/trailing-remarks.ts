@@ -7,6 +7,7 @@
  */
 import { problemStatement } from '../dag/given-nodes.js';
 import type { Problem } from '../dag/types.js';
+import { lookupConstant } from '../physics/constants.js';
 import { relationSides } from './answer-text.js';
 
 /**
@@ -120,28 +121,6 @@ function statedNumber(latex: string): number | undefined {
   return sign * Number(m[1]) * 10 ** Number(exponent);
 }
 
-/**
- * The usual SI values of constants an answer restates as assumptions, by the symbol it writes
- * (`g = 9.8\ \mathrm{m/s^2}`, `c = 3\times10^8` m/s); a value within 1% is the constant restated.
- */
-const CONSTANTS: ReadonlyMap<string, number> = new Map([
-  ['g', 9.80665],
-  ['c', 2.99792458e8],
-  ['h', 6.62607015e-34],
-  ['hbar', 1.054571817e-34],
-  ['e', 1.602176634e-19],
-  ['k_B', 1.380649e-23],
-  ['kB', 1.380649e-23],
-  ['G', 6.6743e-11],
-  ['N_A', 6.02214076e23],
-  ['NA', 6.02214076e23],
-  ['R', 8.314462618],
-  ['epsilon_0', 8.8541878128e-12],
-  ['mu_0', 1.25663706212e-6],
-  ['m_e', 9.1093837015e-31],
-  ['m_p', 1.67262192369e-27],
-]);
-
 const close = (a: number, b: number, rel: number) => Math.abs(a - b) <= rel * Math.abs(b);
 
 /** `sym = number` statements of a text (the problem's data, written in math). */
@@ -198,7 +177,8 @@ export function remarkReader(
     const key = symbolKey(sides.lhs);
     const value = statedNumber(sides.rhs);
     if (key === undefined || value === undefined || asked.has(key)) return undefined;
-    const constant = CONSTANTS.get(key);
+    // A constant at its usual SI value (`g = 9.8\ \mathrm{m/s^2}`, `c = 3\times10^8` m/s): within 1%.
+    const constant = lookupConstant(key)?.value;
     if (constant !== undefined && close(value, constant, 0.01)) return 'datum';
     data ??= statedData(problemText);
     return (data.get(key) ?? []).some((v) => close(value, v, 1e-9)) ? 'datum' : undefined;
