@@ -14,13 +14,13 @@ import { charge, chargeRecorded, metered, workExhausted } from '../numeric/work-
 import { baselines } from './baselines.js';
 import { SCORER_VERSION } from './codes.js';
 import { expectedValueCounts, findContradictions, problemParts, restatedAsText } from './contradictions.js';
-import { checkFinalAnswer, creditFinalNodes } from './final-answer.js';
+import { answerRemarks, checkFinalAnswer, creditFinalNodes } from './final-answer.js';
 import { LruCache } from './lru-cache.js';
 import { createPairMatcher, type MatchStats, type PairMatcher } from './pair-matcher.js';
 import { type PreparedNode, prepareNodes } from './prepare-nodes.js';
 import { referenceFindings } from './reference-checks.js';
 import { type ScorePolicy, stepCredit } from './step-credit.js';
-import { problemRemarks, trailingRemarks } from './trailing-remarks.js';
+import { trailingRemarks } from './trailing-remarks.js';
 import type { NodeCredit, RecordFormula, ScoreRecord, SubquestionScore } from './types.js';
 import { blankUnstated } from './unstated-text.js';
 
@@ -503,17 +503,16 @@ export function createScorer(problems: readonly Problem[], options: ScorerOption
       };
     });
     const exact = new Set([...matchedExactly, ...byFinal.keys()]);
+    // Contradictions that hedge (an alternative offered, or plain numbers), and the formula the answer
+    // concludes with, looked for only when there is one.
+    const hedges = contradictions.filter((c) => c.offered || c.plain);
+    const concluding = hedges.length === 0 ? -1 : concludingFormula(extraction, response, problem);
     const final = checkFinalAnswer(problem, response, consistent, exact, equivalence, {
       ...finalOptions,
       contradictedQuantities: new Set(contradictions.map((c) => c.key)),
       contradictedNames: contradictions.map((c) => c.quantity),
-      hedgedConclusion: contradictions.some(
-        (c) =>
-          (c.offered || c.plain) && c.formulas.includes(concludingFormula(extraction, response, problem)),
-      ),
-      hedgedFormulas: contradictions
-        .filter((c) => c.offered || c.plain)
-        .flatMap((c) => c.formulas.map((i) => extraction.formulas[i]?.latex ?? '')),
+      hedgedConclusion: hedges.some((c) => c.formulas.includes(concluding)),
+      hedgedFormulas: hedges.flatMap((c) => c.formulas.map((i) => extraction.formulas[i]?.latex ?? '')),
       contradicted,
       finalMatchOffsets: [
         ...problem.grading_standard
@@ -620,7 +619,7 @@ function concludingFormula(extraction: ExtractionResult, response: string, probl
   const remarks = trailingRemarks(
     extraction.formulas,
     extraction.candidates,
-    problemRemarks(problem, response),
+    answerRemarks(problem, response),
   );
   let k = extraction.formulas.length - 1;
   while (k > 0 && remarks.has(extraction.formulas[k]!)) k--;

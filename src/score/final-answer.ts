@@ -84,9 +84,10 @@ import { closingProseValue, type ProseValue } from './prose-values.js';
 import { asksInPercent } from './reference-checks.js';
 import { type GivenRelation, givenRelations, relationDefinitions } from './reference-relations.js';
 import {
+  askedSymbols,
   isCondition,
-  problemRemarks,
   type RemarkReader,
+  remarkReader,
   withoutTrailingRemarks,
 } from './trailing-remarks.js';
 import type { FinalAnswerCheck } from './types.js';
@@ -289,9 +290,9 @@ export function checkFinalAnswer(
     }));
     return { nodes, explicit: null, answers };
   }
-  // Remarks that close the answer (a condition, a datum or constant restated, a dimension check) are
-  // not its conclusion: the checks below read the answer as ending before them.
-  const remark = problemRemarks(problem, response);
+  // Remarks that close the answer (a datum or constant restated, a check, a list of laws used) are not
+  // its conclusion: the checks below read the answer as ending before them.
+  const remark = answerRemarks(problem, response);
   const read = withoutTrailingRemarks(extraction, remark);
   const verdicts = judgeAll(expected, response, read, equivalence, problem, options, remark);
   const hedged = (latex: string, by?: string) => hedgedAnswer(latex, expected.length, problem, options, by);
@@ -349,9 +350,9 @@ export function creditFinalNodes(
   if (open.length === 0) return { credited, contradicted };
   const prepare = preparer(problem, options);
   const expected = finalNodeAnswers(problem, open, prepare);
-  // Remarks that close the answer (a condition, a datum or constant restated, a dimension check) are
-  // not its conclusion: the checks below read the answer as ending before them.
-  const remark = problemRemarks(problem, response);
+  // Remarks that close the answer (a datum or constant restated, a check, a list of laws used) are not
+  // its conclusion: the checks below read the answer as ending before them.
+  const remark = answerRemarks(problem, response);
   const read = withoutTrailingRemarks(extraction, remark);
   const verdicts = judgeAll(expected, response, read, equivalence, problem, options, remark);
   const stated = statedAll(expected, response, read, problem, options);
@@ -527,7 +528,6 @@ interface OtherDefinitions {
   readonly implied: readonly ReadonlyMap<string, AnswerDefinition>[];
 }
 
-/** The text that meets each expected answer, or undefined. */
 /** What {@link judgeAll} reads of a problem's own text, read once per problem. */
 interface ProblemAsks {
   readonly statement: string;
@@ -538,9 +538,20 @@ interface ProblemAsks {
   readonly percent: boolean;
   /** A problem whose text writes no measured value and which has no constants map: exact data. */
   readonly exactInputs: boolean;
+  /** The symbols its expected answers name on their left sides ({@link askedSymbols}). */
+  readonly asked: ReadonlySet<string>;
 }
 
 const asksMemo = new WeakMap<Problem, ProblemAsks>();
+
+/**
+ * Which formulas of an answer to `problem` are remarks after its result ({@link remarkReader}): read
+ * against the problem's text and the symbols its expected answers name, both read once per problem.
+ */
+export function answerRemarks(problem: Problem, response: string): RemarkReader {
+  const asks = problemAsks(problem);
+  return remarkReader(response, asks.statement, asks.asked);
+}
 
 function problemAsks(problem: Problem): ProblemAsks {
   let known = asksMemo.get(problem);
@@ -553,12 +564,14 @@ function problemAsks(problem: Problem): ProblemAsks {
       estimate: asksEstimate(statement),
       percent: asksInPercent(statement),
       exactInputs: Object.keys(problem.constants ?? {}).length === 0 && exactData(statement),
+      asked: askedSymbols(expectedAnswers(problem).map((e) => e.latex)),
     };
     asksMemo.set(problem, known);
   }
   return known;
 }
 
+/** The text that meets each expected answer, or undefined. */
 function judgeAll(
   expected: readonly Expected[],
   response: string,

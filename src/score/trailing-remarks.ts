@@ -5,8 +5,6 @@
  * the text alone, so the final-answer check and the scorer's hedge test agree on which formula
  * concludes an answer.
  */
-import { problemStatement } from '../dag/given-nodes.js';
-import type { Problem } from '../dag/types.js';
 import { lookupConstant } from '../physics/constants.js';
 import { relationSides } from './answer-text.js';
 
@@ -226,15 +224,6 @@ export function trailingRemarks(
     out.add(f);
   }
   return out;
-}
-
-/** The remark reader of an answer to `problem`: its text, and the symbols its final answers name. */
-export function problemRemarks(problem: Problem, response: string): RemarkReader {
-  const expected = [
-    ...(problem.final_answer ?? []),
-    ...(problem.subquestions ?? []).flatMap((q) => q.final_answer ?? []),
-  ];
-  return remarkReader(response, problemStatement(problem), askedSymbols(expected));
 }
 
 /** The extraction without the remarks that close the answer ({@link trailingRemarks}). */
