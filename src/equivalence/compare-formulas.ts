@@ -1,5 +1,6 @@
 import { type Diagnostic, diagnostic } from '../core/diagnostic.js';
 import type { Mutable } from '../core/mutable.js';
+import { copyNamedValues, namedValues } from '../core/named-values.js';
 import { createPrng } from '../core/prng.js';
 import { sortStrings } from '../core/sort-small.js';
 import type { Node, Verdict } from '../core/tree.js';
@@ -343,7 +344,7 @@ function runTrials(
       for (const high of [false, true]) {
         const value = endValue(v, high, lo, hi);
         if (movesRoots(writer, target, drawn, v, value, probesOf(target, lo, hi)))
-          draws.push({ assignment: { ...drawn, [v]: value }, known });
+          draws.push({ assignment: withValue(drawn, v, value), known });
       }
     }
     return draws;
@@ -360,11 +361,11 @@ function runTrials(
     const draws: EndDraw[] = [];
     if (vs.length === 0 || vs.length > MAX_CORNER_VARIABLES) return draws;
     for (const high of [false, true]) {
-      const base: Record<string, number> = { ...drawn };
+      const base = copyNamedValues(drawn);
       for (const v of vs) base[v] = endValue(v, high, lo, hi);
       draws.push({ assignment: base });
       if (vs.length > 1)
-        for (const v of vs) draws.push({ assignment: { ...base, [v]: endValue(v, !high, lo, hi) } });
+        for (const v of vs) draws.push({ assignment: withValue(base, v, endValue(v, !high, lo, hi)) });
     }
     return draws;
   };
@@ -400,7 +401,7 @@ function runTrials(
     const target = nextTarget(live, visited, isolatable, t);
     const firstVisit = !visited.has(target);
     visited.add(target);
-    const assignment: Record<string, number> = {};
+    const assignment = namedValues();
     for (let i = 0; i < union.length; i++) {
       const v = union[i]!;
       let value = named === undefined ? prng!.uniform(lo, hi) : lo + (hi - lo) * named.uniform(v, t);
@@ -725,3 +726,14 @@ const PLAIN_SOLVER: { solver: Omit<SolveOptions, 'evalBudget'>; cap: number } = 
   solver: Object.freeze({}),
   cap: Number.POSITIVE_INFINITY,
 });
+
+/** A copy of `values` with `v` set to `value` (see `namedValues`). */
+function withValue(
+  values: Readonly<Record<string, number>>,
+  v: string,
+  value: number,
+): Record<string, number> {
+  const out = copyNamedValues(values);
+  out[v] = value;
+  return out;
+}

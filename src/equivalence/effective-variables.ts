@@ -1,3 +1,4 @@
+import { copyNamedValues, namedValues } from '../core/named-values.js';
 import { createPrng } from '../core/prng.js';
 import { sortStrings } from '../core/sort-small.js';
 import { prepareEquation } from '../numeric/prepare-equation.js';
@@ -61,7 +62,7 @@ function compute(formula: PreparedFormula, mode: EquivalenceMode): readonly stri
   // the values. Built by assignment: `Object.fromEntries` and a `delete` (which leaves a dictionary
   // object, slow to copy and to write) cost a measurable share of a fresh answer.
   const draw = (skip?: string) => {
-    const values: Record<string, number> = {};
+    const values = namedValues();
     for (const v of variables) {
       const value = prng.uniform(lo, hi) * (scales[v] ?? 1);
       if (v !== skip) values[v] = value;
@@ -80,7 +81,7 @@ function compute(formula: PreparedFormula, mode: EquivalenceMode): readonly stri
     const reference = solvePrepared(formula, target, base, TOL, BUDGET);
     if (reference.truncated || reference.set.kind !== 'points' || isEmpty(reference.set)) continue;
     const effective = [target];
-    const moved = { ...base };
+    const moved = copyNamedValues(base);
     for (const v of variables) {
       if (v === target) continue;
       // One variable moved by half the range (wrapping), the others as drawn.

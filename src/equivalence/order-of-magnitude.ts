@@ -1,4 +1,5 @@
 import { diagnostic } from '../core/diagnostic.js';
+import { namedValues } from '../core/named-values.js';
 import { createPrng } from '../core/prng.js';
 import type { Verdict } from '../core/tree.js';
 import { compile } from '../numeric/index.js';
@@ -89,7 +90,7 @@ export function compareUpToFactor(
     for (const v of names) if (!scaledVars.includes(v)) fixed.set(v, prng.uniform(lo, hi));
   for (let t = 0; t < TRIALS; t++) {
     const target = targets[t % targets.length]!;
-    const assignment: Record<string, number> = {};
+    const assignment = namedValues();
     for (const v of names) if (v !== target) assignment[v] = fixed.get(v) ?? prng.uniform(lo, hi);
     const solved = solvePrepared(other, target, assignment, { relTol: 1e-9, absTol: 1e-12 }, BUDGET);
     const roots = solved.set.kind === 'points' ? solved.set.values : [];

@@ -1,3 +1,4 @@
+import { copyNamedValues } from '../core/named-values.js';
 import { difference, evaluateDoubleDouble, isDoubleDoubleTree } from '../numeric/double-double.js';
 import { roundingBound } from '../numeric/rounding-bound.js';
 import { close, type SolutionSet, scaled, type Tolerance } from './solution-set.js';
@@ -31,7 +32,7 @@ export function rejectionStands(
     const posB = pb.filter((v) => v > tol.absTol);
     if (posA.length > 0 || posB.length > 0) [pa, pb] = [posA, posB];
   }
-  const at: Record<string, number> = { ...values };
+  const at = copyNamedValues(values);
   const check = (
     mine: readonly number[],
     other: readonly number[],

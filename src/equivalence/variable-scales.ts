@@ -1,4 +1,5 @@
 import { childNodes } from '../core/child-nodes.js';
+import { namedValues } from '../core/named-values.js';
 import type { Node } from '../core/tree.js';
 import type { PreparedFormula } from './types.js';
 
@@ -46,7 +47,7 @@ export function variableScales(
     }
   }
   const s = gauss(m, n);
-  const out: Record<string, number> = {};
+  const out = namedValues();
   variables.forEach((v, i) => {
     const decades = Math.round(s[i] ?? 0);
     if (decades !== 0 && Math.abs(decades) <= MAX_DECADES) out[v] = 10 ** decades;

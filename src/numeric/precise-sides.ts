@@ -1,3 +1,4 @@
+import { copyNamedValues } from '../core/named-values.js';
 import type { Node } from '../core/tree.js';
 import { difference, evaluateDoubleDouble, isDoubleDoubleTree } from './double-double.js';
 import type { Equation } from './equation.js';
@@ -32,7 +33,7 @@ export class PreciseSides {
     values: Readonly<Record<string, number>>,
     private readonly cost: number,
   ) {
-    this.at = { ...values };
+    this.at = copyNamedValues(values);
   }
 
   /** The sides in double-double, or undefined when a side holds more than arithmetic and square roots. */

@@ -1,3 +1,4 @@
+import { copyNamedValues } from '../core/named-values.js';
 import type { Node } from '../core/tree.js';
 import { dedupeRoots, Equation } from './equation.js';
 import { isolate } from './isolate.js';
@@ -58,7 +59,8 @@ function roundingError(
   const target = prepared.target;
   return (x: number): number => {
     if (!charge(prepared.cost)) return Number.NaN;
-    const at = { ...values, [target]: x };
+    const at = copyNamedValues(values);
+    at[target] = x;
     return roundingBound(lhs, at).error + roundingBound(rhs, at).error;
   };
 }
