@@ -144,7 +144,7 @@ function runTrials(
   const named =
     options.referenceSolutions === undefined
       ? undefined
-      : options.referenceSolutions.draws(`${b.canonical}\u241e${mode}${salt}`);
+      : options.referenceSolutions.draws(b, `${mode}${salt}`);
   // (Made only without named draws: a PRNG's seeding was a measurable share of a pair.)
   const prng =
     named === undefined

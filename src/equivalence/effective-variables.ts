@@ -1,4 +1,4 @@
-import { copyNamedValues, namedValues } from '../core/named-values.js';
+import { namedValues } from '../core/named-values.js';
 import { createPrng } from '../core/prng.js';
 import { sortStrings } from '../core/sort-small.js';
 import { prepareEquation } from '../numeric/prepare-equation.js';
@@ -81,14 +81,16 @@ function compute(formula: PreparedFormula, mode: EquivalenceMode): readonly stri
     const reference = solvePrepared(formula, target, base, TOL, BUDGET);
     if (reference.truncated || reference.set.kind !== 'points' || isEmpty(reference.set)) continue;
     const effective = [target];
-    const moved = copyNamedValues(base);
+    // One draw, each variable moved in turn and put back (a solve keeps nothing of the values).
+    const moved = base;
     for (const v of variables) {
       if (v === target) continue;
       // One variable moved by half the range (wrapping), the others as drawn.
       const k = scales[v] ?? 1;
-      moved[v] = k * (lo + ((base[v]! / k - lo + (hi - lo) / 2) % (hi - lo)));
+      const drawn = moved[v]!;
+      moved[v] = k * (lo + ((drawn / k - lo + (hi - lo) / 2) % (hi - lo)));
       const again = solvePrepared(formula, target, moved, TOL, BUDGET);
-      moved[v] = base[v]!;
+      moved[v] = drawn;
       if (again.truncated || again.set.kind === 'all') return undefined;
       if (!sameSolutions(reference.set, again.set, TOL, mode)) effective.push(v);
     }

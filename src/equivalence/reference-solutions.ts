@@ -27,8 +27,12 @@ export interface ReferenceSolutions {
     evalBudget: number,
     solver: Omit<SolveOptions, 'evalBudget'>,
   ): PreparedSolution;
-  /** Trial draws keyed by `seed` and each variable's name (see {@link NamedDraws}), kept per seed. */
-  draws(seed: string): NamedDraws;
+  /**
+   * Trial draws of a reference formula, keyed by the seed `canonical␞tail` and each variable's name
+   * (see {@link NamedDraws}), kept per formula and tail: a pair finds them without building and
+   * hashing the seed (the node's whole canonical text) again.
+   */
+  draws(formula: PreparedFormula, tail: string): NamedDraws;
   /** Solves looked up (`hits`, `misses`) and solves of cheap targets run without a lookup (`direct`). */
   readonly stats: { hits: number; misses: number; direct: number };
 }
@@ -56,6 +60,9 @@ const DEFAULT_PER_FORMULA = 512;
  */
 const CHEAP_EVALS = 48;
 
+/** Variable names whose hashes one seed's draws keep (all dropped past it). */
+const MAX_WORDS = 1024;
+
 /** Seeds whose draws are kept (all dropped past it). */
 const MAX_SEEDS = 4096;
 
@@ -64,6 +71,7 @@ export function createReferenceSolutions(perFormula = DEFAULT_PER_FORMULA): Refe
   const byFormula = new WeakMap<PreparedFormula, Map<string, Entry>>();
   const cheapTargets = new WeakMap<PreparedFormula, Set<string>>();
   const seeds = new Map<string, NamedDraws>();
+  const byReference = new WeakMap<PreparedFormula, Map<string, NamedDraws>>();
   const stats = { hits: 0, misses: 0, direct: 0 };
   const solve: ReferenceSolutions['solve'] = (formula, target, values, tol, evalBudget, solver) => {
     const cheap = cheapTargets.get(formula);
@@ -98,11 +106,18 @@ export function createReferenceSolutions(perFormula = DEFAULT_PER_FORMULA): Refe
     }
     return solution;
   };
-  const draws = (seed: string): NamedDraws => {
-    let d = seeds.get(seed);
+  const draws = (formula: PreparedFormula, tail: string): NamedDraws => {
+    let tails = byReference.get(formula);
+    if (tails === undefined) byReference.set(formula, (tails = new Map()));
+    let d = tails.get(tail);
     if (d === undefined) {
-      if (seeds.size >= MAX_SEEDS) seeds.clear();
-      seeds.set(seed, (d = namedDraws(seed)));
+      const seed = `${formula.canonical}\u241e${tail}`;
+      d = seeds.get(seed);
+      if (d === undefined) {
+        if (seeds.size >= MAX_SEEDS) seeds.clear();
+        seeds.set(seed, (d = namedDraws(seed)));
+      }
+      tails.set(tail, d);
     }
     return d;
   };
@@ -114,7 +129,12 @@ export function namedDraws(seed: string): NamedDraws {
   const words = new Map<string, readonly [number, number, number, number]>();
   const of = (v: string) => {
     let w = words.get(v);
-    if (w === undefined) words.set(v, (w = hashString128(`${seed}\u241e${v}`)));
+    if (w === undefined) {
+      // (Every answer's own variables pass through a node's draws: bounded, as a trainer's
+      // rollouts bring new names without end.)
+      if (words.size >= MAX_WORDS) words.clear();
+      words.set(v, (w = hashString128(`${seed}\u241e${v}`)));
+    }
     return w;
   };
   return {
