@@ -58,8 +58,12 @@ export function isDoubleDoubleTree(tree: Node): boolean {
 
 function walk(node: Node, values: Readonly<Record<string, number>>): DoubleDouble | undefined {
   switch (node.type) {
-    case 'number':
-      return literal(node.value, node.raw);
+    case 'number': {
+      // (Read once per literal node: the digits are walked at every evaluation otherwise.)
+      let d = literals.get(node);
+      if (d === undefined) literals.set(node, (d = literal(node.value, node.raw)));
+      return d;
+    }
     case 'unary': {
       if (node.op !== '-' && node.op !== '+') return undefined;
       const a = walk(node.arg, values);
@@ -130,6 +134,9 @@ function halfPower(a: DoubleDouble, twice: number): DoubleDouble {
 const ONE: DoubleDouble = { hi: 1, lo: 0 };
 
 /** The written decimal when it spells `value` (digits, an optional point, no exponent), else `value`. */
+/** Literal nodes read as double-double (see {@link literal}); the values are never mutated. */
+const literals = new WeakMap<Node, DoubleDouble>();
+
 function literal(value: number, raw: string): DoubleDouble {
   const m = /^(\d*)\.?(\d*)$/.exec(raw);
   if (m === null || Number(raw) !== value) return { hi: value, lo: 0 };
