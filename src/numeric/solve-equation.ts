@@ -57,9 +57,12 @@ function roundingError(
   values: Readonly<Record<string, number>>,
 ): (x: number) => number {
   const target = prepared.target;
+  // One copy of the values per solve, the target's value set at each call (the values do not
+  // change while the solve runs, and the bound keeps nothing of them).
+  let at: Record<string, number> | undefined;
   return (x: number): number => {
     if (!charge(prepared.cost)) return Number.NaN;
-    const at = copyNamedValues(values);
+    at ??= copyNamedValues(values);
     at[target] = x;
     return roundingBound(lhs, at).error + roundingBound(rhs, at).error;
   };
