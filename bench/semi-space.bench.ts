@@ -12,7 +12,7 @@ import { fork } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { createProblemScorers } from '../src/server/problem-scorers.js';
 import { scoreItem } from '../src/server/score-item.js';
-import { roundSets } from './rounds.js';
+import { rotatingRounds, roundSets, variantRates } from './rounds.js';
 
 const child = process.argv[2] === '--child';
 const { values: flags } = parseArgs({
@@ -64,36 +64,24 @@ if (child) {
       c.send({ set });
     });
   for (let w = 0; w < WARM; w++) for (const c of children) await ask(c, 1 + w);
-  const spent = sizes.map(() => 0);
-  const perRound: number[][] = sizes.map(() => []);
   const rss = sizes.map(() => 0);
-  let scored = 0;
-  let differences = 0;
-  for (let r = 0; r < ROUNDS; r++) {
-    let reference: string[] | undefined;
-    for (let k = 0; k < sizes.length; k++) {
-      const p = (k + r) % sizes.length;
-      const report = await ask(children[p]!, 1 + WARM + r);
-      spent[p]! += report.cpu;
-      perRound[p]!.push(report.cpu);
-      rss[p] = report.rssMb;
-      if (reference === undefined) reference = report.scores;
-      else differences += report.scores.filter((x, i) => x !== reference![i]).length;
-    }
-    scored += answers.length;
-  }
+  const times = await rotatingRounds(sizes.length, ROUNDS, async (p, r) => {
+    const report = await ask(children[p]!, 1 + WARM + r);
+    rss[p] = report.rssMb;
+    return { cpu: report.cpu, outcomes: report.scores };
+  });
+  const scored = ROUNDS * answers.length;
   for (const c of children) c.send({ exit: true });
 
   console.log(
     `${scored} ${flags.harsh ? 'harsh' : 'fresh'} answers per variant (${ROUNDS} rounds, after ${WARM} warm-up passes), in process, CPU per answer:`,
   );
-  const base = spent[0]! / scored;
-  sizes.forEach((s, i) => {
-    const per = spent[i]! / scored;
+  variantRates(times, scored).forEach(({ cost, rate, rounds }, i) => {
+    const s = sizes[i]!;
     console.log(
-      `  semi-space ${s === 'default' ? 'default' : `${s} MB`}: ${(per * 1e6).toFixed(0).padStart(6)} µs (${(1 / per).toFixed(0)} per CPU-s), rate ${(base / per).toFixed(2)}× the ${sizes[0]} variant; peak RSS ${rss[i]!.toFixed(0)} MB; per round ${perRound[i]!.map((t, r) => (perRound[0]![r]! / t).toFixed(2)).join(' ')}`,
+      `  semi-space ${s === 'default' ? 'default' : `${s} MB`}: ${cost}, rate ${rate}× the ${sizes[0]} variant; peak RSS ${rss[i]!.toFixed(0)} MB; per round ${rounds}`,
     );
   });
-  console.log(`item outcomes differing between variants: ${differences}`);
-  if (differences > 0) process.exitCode = 1;
+  console.log(`item outcomes differing between variants: ${times.differences}`);
+  if (times.differences > 0) process.exitCode = 1;
 }

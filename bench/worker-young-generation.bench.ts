@@ -18,7 +18,7 @@ import {
   type ScoreBackend,
 } from '../src/server/worker-pool.js';
 import type { Answer } from './fresh-answers.js';
-import { roundSets as answerSets } from './rounds.js';
+import { roundSets as answerSets, rotatingRounds, variantRates } from './rounds.js';
 
 const { values: flags } = parseArgs({
   options: {
@@ -74,37 +74,21 @@ for (const mb of sizes) {
   pools.push(pool);
 }
 
-const spent = sizes.map(() => 0);
-const perRound: number[][] = sizes.map(() => []);
-let scored = 0;
-let differences = 0;
-for (let r = 0; r < ROUNDS; r++) {
-  const list = roundSets[r]!;
-  let reference: string[] | undefined;
-  for (let k = 0; k < sizes.length; k++) {
-    const p = (k + r) % sizes.length;
-    const c0 = process.cpuUsage();
-    const outcomes = await run(pools[p]!, list);
-    const spentNow = cpu(c0);
-    spent[p]! += spentNow;
-    perRound[p]!.push(spentNow);
-    const keys = outcomes.map(key);
-    if (reference === undefined) reference = keys;
-    else differences += keys.filter((x, i) => x !== reference![i]).length;
-  }
-  scored += list.length;
-}
+const times = await rotatingRounds(sizes.length, ROUNDS, async (p, r) => {
+  const c0 = process.cpuUsage();
+  const outcomes = await run(pools[p]!, roundSets[r]!);
+  return { cpu: cpu(c0), outcomes: outcomes.map(key) };
+});
+const scored = roundSets.reduce((n, list) => n + list.length, 0);
 await Promise.all(pools.map((p) => p.close()));
 
 console.log(
   `${scored} ${flags.harsh ? 'harsh' : 'fresh'} answers per size (${ROUNDS} rounds, after ${WARM} warm-up passes), one worker, CPU per answer:`,
 );
-const base = spent[0]! / scored;
-sizes.forEach((mb, i) => {
-  const per = spent[i]! / scored;
+variantRates(times, scored).forEach(({ cost, rate, rounds }, i) => {
   console.log(
-    `  young generation ${String(mb).padStart(4)} MB: ${(per * 1e6).toFixed(0).padStart(6)} µs (${(1 / per).toFixed(0)} per CPU-s), rate ${(base / per).toFixed(2)}× the ${sizes[0]} MB pool; RSS grown by spawning and warming: ${rssMb[i]!.toFixed(0)} MB; per round ${perRound[i]!.map((t, r) => (perRound[0]![r]! / t).toFixed(2)).join(' ')}`,
+    `  young generation ${String(sizes[i]).padStart(4)} MB: ${cost}, rate ${rate}× the ${sizes[0]} MB pool; RSS grown by spawning and warming: ${rssMb[i]!.toFixed(0)} MB; per round ${rounds}`,
   );
 });
-console.log(`item outcomes differing between sizes: ${differences}`);
-if (differences > 0) process.exitCode = 1;
+console.log(`item outcomes differing between sizes: ${times.differences}`);
+if (times.differences > 0) process.exitCode = 1;

@@ -290,11 +290,7 @@ export function checkFinalAnswer(
     }));
     return { nodes, explicit: null, answers };
   }
-  // Remarks that close the answer (a datum or constant restated, a check, a list of laws used) are not
-  // its conclusion: the checks below read the answer as ending before them.
-  const remark = answerRemarks(problem, response);
-  const read = withoutTrailingRemarks(extraction, remark);
-  const verdicts = judgeAll(expected, response, read, equivalence, problem, options, remark);
+  const { read, verdicts } = judgeUpToRemarks(expected, response, extraction, equivalence, problem, options);
   const hedged = (latex: string, by?: string) => hedgedAnswer(latex, expected.length, problem, options, by);
   const answers = expected.map((e, i) => {
     const by = hedged(e.latex, verdicts[i]) ? undefined : verdicts[i];
@@ -350,11 +346,7 @@ export function creditFinalNodes(
   if (open.length === 0) return { credited, contradicted };
   const prepare = preparer(problem, options);
   const expected = finalNodeAnswers(problem, open, prepare);
-  // Remarks that close the answer (a datum or constant restated, a check, a list of laws used) are not
-  // its conclusion: the checks below read the answer as ending before them.
-  const remark = answerRemarks(problem, response);
-  const read = withoutTrailingRemarks(extraction, remark);
-  const verdicts = judgeAll(expected, response, read, equivalence, problem, options, remark);
+  const { read, verdicts } = judgeUpToRemarks(expected, response, extraction, equivalence, problem, options);
   const stated = statedAll(expected, response, read, problem, options);
   open.forEach((n, i) => {
     // A final node whose quantity the answer hedges (`\boxed{v = X}\quad\boxed{v = Y}`) is not met
@@ -571,6 +563,24 @@ function problemAsks(problem: Problem): ProblemAsks {
   return known;
 }
 
+/**
+ * {@link judgeAll} on the answer read as ending before the remarks that close it (a datum or constant
+ * restated, a check, a list of laws used: {@link answerRemarks}), which are not its conclusion; and
+ * that reading, for the checks that follow.
+ */
+function judgeUpToRemarks(
+  expected: readonly Expected[],
+  response: string,
+  extraction: ExtractionResult,
+  equivalence: EquivalenceOptions,
+  problem: Problem,
+  options: FinalAnswerOptions,
+): { read: ExtractionResult; verdicts: (string | undefined)[] } {
+  const remark = answerRemarks(problem, response);
+  const read = withoutTrailingRemarks(extraction, remark);
+  return { read, verdicts: judgeAll(expected, response, read, equivalence, problem, options, remark) };
+}
+
 /** The text that meets each expected answer, or undefined. */
 function judgeAll(
   expected: readonly Expected[],
@@ -579,7 +589,7 @@ function judgeAll(
   equivalence: EquivalenceOptions,
   problem: Problem,
   options: FinalAnswerOptions,
-  remark?: RemarkReader,
+  remark: RemarkReader,
 ): (string | undefined)[] {
   const prepare = preparer(problem, options);
   const read = reading(response, extraction, problem, prepare);
@@ -2117,10 +2127,10 @@ function judge(
   response: string,
   inPart: number,
   total: number,
-  negativeDirection: (s: Statement) => boolean = () => false,
-  refutes?: (latex: string) => boolean,
-  closing?: ClosingProse,
-  remark?: RemarkReader,
+  negativeDirection: (s: Statement) => boolean,
+  refutes: ((latex: string) => boolean) | undefined,
+  closing: ClosingProse | undefined,
+  remark: RemarkReader,
 ): string | undefined {
   // A statement is tried whole, then (unless `wholeOnly`) by its sides: a side that is the expected
   // value answers the quantity whatever the answer calls it.
@@ -2679,12 +2689,7 @@ function answerMarks(response: string): AnswerMarks {
  * else its last formulas and its last bare values (one per expected answer of the part; formulas
  * with distinct left sides) and its concluding section.
  */
-function concluding(
-  whole: Part,
-  inPart: number,
-  response: string,
-  remark: RemarkReader = (s) => (isCondition(response, s.offset) ? 'condition' : undefined),
-): Statement[] {
+function concluding(whole: Part, inPart: number, response: string, remark: RemarkReader): Statement[] {
   // A pair's members answer under their own names only (the judge's named path).
   const part = { ...whole, statements: whole.statements.filter((s) => s.member !== true) };
   const boxed = part.statements.filter((s) => s.boxed);

@@ -3,11 +3,11 @@ import type { PreparedFormula } from '../equivalence/types.js';
 import { unitAfterBox } from '../extract/plain-units.js';
 import { splitFormula } from '../extract/split-formula.js';
 import type { ExtractedFormula, ExtractionResult } from '../extract/types.js';
-import { SUPERSCRIPTS } from '../latex/grammar/unicode.js';
 import { cancelledText } from '../normalize/canonical-text.js';
 import { freeVariables } from '../numeric/free-variables.js';
 import { parseUnit } from '../physics/units.js';
 import { boxedSpans, relationSides, writtenUnitKey } from './answer-text.js';
+import { literalNumber, NUMBER_TEXT } from './literal-number.js';
 import {
   type Dimension,
   expressionValue,
@@ -637,9 +637,6 @@ function pairMembers(latex: string): string[] | undefined {
   return items.map((item, k) => `${name(item)} = ${branches[k]}`);
 }
 
-/** A number as answers write it, with an optional power of ten: `4.3`, `-1.2\times10^{3}`, `6.2×10¹¹`, `2e-3`. */
-const NUMBER_TEXT =
-  '[-−]?\\d+(?:\\.\\d+)?(?:\\s*(?:\\\\times|×|\\\\cdot|·)\\s*10\\s*(?:\\^\\s*\\{\\s*[-−]?\\d+\\s*\\}|\\^\\s*[-−]?\\d+|[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+)|[eE][-−+]?\\d+)?';
 /** A unit written after a number: a `\mathrm{…}`/`\text{…}` group or a word (`m/s`, `kJ/mol`, `K`). */
 const UNIT_TEXT =
   '(?:\\\\[,;: ]\\s*|~)?(?:\\\\(?:mathrm|text|rm)\\s*\\{[^{}]*\\}|[A-Za-zμµΩÅ°%][A-Za-z/⁻¹²³]*)?';
@@ -659,26 +656,6 @@ const SET_JOIN = /^\s*(?:\\text\s*\{\s*(?:or|to)\s*\}|\bor\b|\bto\b|[–—])/;
 /** Text after a number that begins a unit this reading does not take (a command, a power, a degree). */
 const UNREAD_UNIT = /^\s*(?:\\[,;: ]\s*|~)?(?:\\[a-zA-Z]|\^|°|\{)/;
 const NUMBER_AT_START = new RegExp(`^\\s*(${NUMBER_TEXT})\\s*(${UNIT_TEXT})`);
-
-/** The number a literal writes (`1.2\times10^{3}` is 1200), or undefined. */
-function literalNumber(text: string): number | undefined {
-  const t = text.replace(/[−]/g, '-');
-  const m =
-    /^(-?\d+(?:\.\d+)?)(?:\s*(?:\\times|×|\\cdot|·)\s*10\s*(?:\^\s*\{?\s*(-?\d+)\s*\}?|([⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+))|[eE]([-+]?\d+))?$/.exec(
-      t.trim(),
-    );
-  if (m === null) return undefined;
-  const sup =
-    m[3] === undefined
-      ? undefined
-      : [...m[3]]
-          .map((c) => SUPERSCRIPTS[c] ?? '')
-          .join('')
-          .replace('−', '-');
-  const exponent = Number(m[2] ?? sup ?? m[4] ?? 0);
-  const v = Number(m[1]) * 10 ** exponent;
-  return Number.isFinite(v) ? v : undefined;
-}
 
 /**
  * Whether the number a statement ends with (`v ≈ 4.3`, a bare `773 W`) stands in a hedge written

@@ -7,6 +7,7 @@
  */
 import { lookupConstant } from '../physics/constants.js';
 import { relationSides } from './answer-text.js';
+import { leadingNumber } from './literal-number.js';
 
 /**
  * Words after which a formula states a condition (a time, a place, a case, what the result needs),
@@ -90,10 +91,6 @@ function orderCondition(latex: string): boolean {
 
 /** A symbol alone: `g`, `h_0`, `\varepsilon_{0}`, `m_{e}`. */
 const SYMBOL = /^\\?[A-Za-z]+(?:_\{?[A-Za-z0-9]+\}?)?$/;
-/** The number a side opens with: `9.8`, `2.0 \times 10^{-3}`, `3\cdot10^{8}`, `1.6e-19`. */
-const NUMBER =
-  /^[-−]?\s*(\d+(?:\.\d*)?|\.\d+)(?:\s*(?:\\times|\\cdot|×|·)\s*10\s*\^\s*\{?\s*([-−]?\d+)\s*\}?|[eE]([-−+]?\d+))?/;
-
 function symbolKey(latex: string): string | undefined {
   const s = latex.replace(/\s+/g, '').replace(/\\(?:mathrm|text|rm)\{([^{}]*)\}/g, '$1');
   if (!SYMBOL.test(s)) return undefined;
@@ -106,17 +103,14 @@ function symbolKey(latex: string): string | undefined {
  */
 function statedNumber(latex: string): number | undefined {
   const text = latex.trim();
-  const m = NUMBER.exec(text);
-  if (m === null) return undefined;
-  const rest = text.slice(m[0].length);
-  const unit = rest.replace(/\\[,;:! ]|~/g, ' ');
+  const number = leadingNumber(text);
+  if (number === undefined) return undefined;
+  const unit = number.rest.replace(/\\[,;:! ]|~/g, ' ');
   // A unit is set apart from the number (a space, or written in \mathrm/\text) and holds no operator
   // but its own quotient and powers.
   if (unit.trim() !== '' && (!/^\s|^\\(?:mathrm|text|rm)\b/.test(unit) || /[+=<>]|\s-|^\s*\d/.test(unit)))
     return undefined;
-  const exponent = (m[2] ?? m[3] ?? '0').replace('−', '-');
-  const sign = /^[-−]/.test(text) ? -1 : 1;
-  return sign * Number(m[1]) * 10 ** Number(exponent);
+  return number.value;
 }
 
 const close = (a: number, b: number, rel: number) => Math.abs(a - b) <= rel * Math.abs(b);
