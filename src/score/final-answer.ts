@@ -61,7 +61,12 @@ import {
   witnessStated,
   witnessStatedExcept,
 } from './forward-values.js';
-import { componentMagnitudes, heatCapacityRatio, lookalikeAliases } from './implied-definitions.js';
+import {
+  componentMagnitudes,
+  heatCapacityRatio,
+  lookalikeAliases,
+  namedTime,
+} from './implied-definitions.js';
 import {
   type Dimension,
   exactData,
@@ -673,6 +678,9 @@ function judgeAll(
         // The problem's symbol for a quantity the reference writes under a look-alike name (`\alpha`
         // in the text, `a` in the reference; `Q_0` and `Q`).
         lookalikeAliases(problemSymbols(problem), referenceSymbols()),
+        // The time the problem names with its own symbol ("for a time $\tau$") where the reference
+        // writes the generic `t`.
+        namedTime(problemStatement(problem), problemSymbols(problem), referenceSymbols(), symbolName),
         // A definition the problem text gives ("Let $\omega = \sqrt{k/m}$"): an answer written in ω
         // answers a reference written in k and m.
         definitionsOf(problem),

@@ -490,12 +490,18 @@ function glossed(response: string, offset: number): boolean {
   return GLOSS.test(response.slice(Math.max(lineStart, offset - 80), offset));
 }
 
+/** The names of quantities after which an inline value is that quantity's (`has length $L$`, `with speed $v$`). */
+const QUANTITY_NAME =
+  '(?:length|speed|velocity|magnitude|value|energy|period|frequency|mass|radius|width|height|size|tension|force|momentum|charge|field|temperature|pressure|current|voltage|resistance|capacitance|wavelength|amplitude)';
 /**
  * Words after which an inline value is what the sentence states (`the speed is $3.2$ m/s`, `the rod
- * has length $L/\gamma$`: "has" and a quantity's name).
+ * has length $L/\gamma$`: "has" and a quantity's name; `moving downward with speed $\sqrt{3gl}$`,
+ * `at a speed of $7.7$ m/s`: "with" or "at" and a quantity's name).
  */
-const STATES =
-  /(?:=|:|≈|≃|\\approx|\\simeq|\b(?:is|are|equals?|be|becomes|gives?|get|obtain|yields?|about|approximately|roughly|answer)|\b(?:has|have|had)\s+(?:(?:an?|the)\s+)?(?:[a-z-]+\s+)?(?:length|speed|velocity|magnitude|value|energy|period|frequency|mass|radius|width|height|size|tension|force|momentum|charge|field|temperature|pressure|current|voltage|resistance|capacitance|wavelength|amplitude))$/i;
+const STATES = new RegExp(
+  String.raw`(?:=|:|≈|≃|\\approx|\\simeq|\b(?:is|are|equals?|be|becomes|gives?|get|obtain|yields?|about|approximately|roughly|answer)|\b(?:has|have|had|with|at)\s+(?:(?:an?|the)\s+)?(?:[a-z-]+\s+)?${QUANTITY_NAME}(?:\s+of(?:\s+magnitude)?)?)$`,
+  'i',
+);
 /**
  * An inline bare value inside a sentence that does not state it (`Give $\theta_B'$ in terms of
  * $\theta_t$.`): a symbol the prose mentions, not an answer. Such a value is not read as a final
@@ -507,7 +513,7 @@ function inProse(response: string, offset: number, kind: string): boolean {
   const lineStart = response.lastIndexOf('\n', offset - 1) + 1;
   const before = response
     .slice(lineStart, offset)
-    .replace(/(?:\$+|\\\(|\\\[)\s*$/, '')
+    .replace(/(?:\$+|\\\(|\\\[)\s*(?:\\(?:displaystyle|textstyle)\b\s*)?$/, '')
     .trim();
   // After a sub-question marker, at the line's start or later on it (`(a) 3.20 h (b) 2.40×10⁹ Bq`), or
   // an `\item` of a list (`\item[(c)] $0.230$`).

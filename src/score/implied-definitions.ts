@@ -124,3 +124,35 @@ export function heatCapacityRatio(
   out.set('gamma', { symbol: '\\gamma', value });
   return out;
 }
+
+/** A symbol the words call a time (`for a time $\tau$`, `after a time interval $T$`, `a duration $t_1$`). */
+const NAMED_TIME =
+  /\b(?:time|duration)(?:\s+interval)?\s+(?:of\s+)?(?:\$\s*([^$\n]{1,16}?)\s*\$|\\\(\s*([^\n]{1,16}?)\s*\\\))/gi;
+
+/**
+ * The time a problem names with a symbol of its own (`… have been on for a time $\tau$`) where the
+ * reference writes the generic time `t`: the answer's expression in the problem's symbol
+ * (`v_0 e^{-\beta\tau/m}`) is the reference's at that time (`v_0 e^{-\beta t/m}`). Only where the words
+ * call exactly one symbol a time, the problem text never writes `t` and the reference never writes
+ * that symbol. `symbolOf` reads a symbol's canonical name (undefined: not one symbol). Returns problem
+ * symbol → `{symbol, value}`: the answer's symbol written as `t`.
+ */
+export function namedTime(
+  problemText: string,
+  problemSymbols: ReadonlySet<string>,
+  referenceSymbols: ReadonlySet<string>,
+  symbolOf: (latex: string) => string | undefined,
+): Map<string, { readonly symbol: string; readonly value: string }> {
+  const out = new Map<string, { readonly symbol: string; readonly value: string }>();
+  if (!referenceSymbols.has('t') || problemSymbols.has('t')) return out;
+  const named = new Set<string>();
+  for (const m of problemText.matchAll(NAMED_TIME)) {
+    const name = symbolOf((m[1] ?? m[2] ?? '').trim());
+    if (name !== undefined) named.add(name);
+  }
+  if (named.size !== 1) return out;
+  const [time] = named;
+  if (time === undefined || time === 't' || referenceSymbols.has(time)) return out;
+  out.set(time, { symbol: nameLatex(time), value: 't' });
+  return out;
+}

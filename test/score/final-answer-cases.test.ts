@@ -105,7 +105,10 @@ interface Case {
    * of a value of the same dimension, in a part asking one quantity, is working that statement revises,
    * 115 an ideal gas's adiabatic index γ and R where the reference writes c_p or c_v (Mayer's relation),
    * 116 a lone symbol declared the answer ("The final answer is $c$. I hope it is correct.") is a value
-   * though its line goes on; 36 (rows of their own) a number standing in a hedge.
+   * though its line goes on, 127 an inline value after "with"/"at" and a quantity's name ("moving
+   * downward with speed $…$", "at a speed of $9.0$ m/s"; a `\displaystyle` opening the math hides no
+   * words), 128 the time a problem names with its own symbol ("for a time $\tau$") where the reference
+   * writes the generic t; 36 (rows of their own) a number standing in a hedge.
    */
   readonly class?: number;
 }
