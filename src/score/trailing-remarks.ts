@@ -165,9 +165,11 @@ export function remarkReader(
     if (isCondition(response, formula.offset)) return 'condition';
     // A datum restated: a symbol at the value the problem gives it, or a constant at its usual value.
     // (Not a value the answer's own working gave: a final answer often restates its working's.)
-    if (sides === undefined) return undefined;
-    const key = symbolKey(sides.lhs);
-    const value = statedNumber(sides.rhs);
+    // A table row states one in cells (`| $a$ | $100\ \mathrm{m}$ |`): its name and value cells are it.
+    const stated = sides ?? tableRowStatement(response, formula.offset);
+    if (stated === undefined) return undefined;
+    const key = symbolKey(stated.lhs);
+    const value = statedNumber(stated.rhs);
     if (key === undefined || value === undefined || asked.has(key)) return undefined;
     // A constant at its usual SI value (`g = 9.8\ \mathrm{m/s^2}`, `c = 3\times10^8` m/s): within 1%.
     const constant = lookupConstant(key)?.value;
@@ -175,6 +177,47 @@ export function remarkReader(
     data ??= statedData(problemText);
     return (data.get(key) ?? []).some((v) => close(value, v, 1e-9)) ? 'datum' : undefined;
   };
+}
+
+/** A symbol of one letter, or a Greek one, with a subscript: `a`, `v_0`, `\theta`. */
+const ONE_LETTER = /^(?:[A-Za-z]|\\[A-Za-z]+)(?:_\{?[A-Za-z0-9]+\}?)?$/;
+
+/** A markdown table row: it opens and closes with `|`. */
+const TABLE_ROW = /^[ \t]*\|.*\|[ \t]*$/;
+
+/**
+ * The statement a markdown table row makes in its cells when the text at `offset` is one of them: a
+ * cell holding a symbol alone (`$a$`, `a`) and a later cell holding a number (`$100\ \mathrm{m}$`,
+ * `100 m`, or `100` before a unit's own cell), as `a = 100\ \mathrm{m}`. Undefined elsewhere, and for
+ * a row whose cells state no such pair.
+ */
+function tableRowStatement(response: string, offset: number): { lhs: string; rhs: string } | undefined {
+  const start = response.lastIndexOf('\n', offset - 1) + 1;
+  const stop = response.indexOf('\n', offset);
+  const line = response.slice(start, stop < 0 ? undefined : stop);
+  if (!TABLE_ROW.test(line)) return undefined;
+  const cells = line.split('|').slice(1, -1);
+  const text = cells.map((c) =>
+    c
+      .trim()
+      .replace(/^(?:\*\*|\$)+|(?:\*\*|\$)+$/g, '')
+      .trim(),
+  );
+  // The value: the row's first number; its name: the last symbol before it, in math or one letter
+  // (a word, `| mass | $m$ | … |`, is a label).
+  const value = text.findIndex((t) => statedNumber(t) !== undefined);
+  if (value < 0) return undefined;
+  const named = (t: string, i: number) =>
+    i < value && symbolKey(t) !== undefined && (cells[i]!.includes('$') || ONE_LETTER.test(t));
+  const name = text.findLastIndex(named);
+  if (name < 0) return undefined;
+  // The formula must stand in the row's name or value cell.
+  const first = start + line.indexOf('|') + 1;
+  const inCell = (i: number) => {
+    const from = first + cells.slice(0, i).reduce((n, c) => n + c.length + 1, 0);
+    return offset >= from && offset < from + cells[i]!.length;
+  };
+  return inCell(name) || inCell(value) ? { lhs: text[name]!, rhs: text[value]! } : undefined;
 }
 
 /** The symbols expected answers name on their left sides (`v_f = 0.500` names `v_f`). */

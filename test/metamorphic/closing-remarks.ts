@@ -36,6 +36,24 @@ function problemDatum(problem: Problem): string | undefined {
   return undefined;
 }
 
+/**
+ * The problem's data written in math (`$a = 100\ \mathrm{m}$`) that no final answer names, nonzero, at
+ * most six: what an answer's closing table of givens lists.
+ */
+function problemData(problem: Problem): { symbol: string; value: string }[] {
+  const asked = askedSymbols(problem);
+  const text = [problem.context, ...(problem.subquestions ?? []).map((q) => q.subproblem)].join(' ');
+  const out: { symbol: string; value: string }[] = [];
+  for (const m of text.matchAll(
+    /\$([A-Za-z](?:_\{?[A-Za-z0-9]+\}?)?)\s*=\s*(\d+(?:\.\d+)?(?:\s*\\times\s*10\^\{?-?\d+\}?)?\s*(?:\\(?:mathrm|text)\{[^}$]*\})?)\s*\$/g,
+  )) {
+    const symbol = m[1]!;
+    if (asked.has(symbol.replace(/[{}]/g, '')) || Number.parseFloat(m[2]!) === 0) continue;
+    if (!out.some((d) => d.symbol === symbol)) out.push({ symbol, value: m[2]!.trim() });
+  }
+  return out.slice(0, 6);
+}
+
 export const CLOSING_REMARKS: Readonly<Record<string, ClosingRemark>> = {
   'units-check': () => '\n\n**Check:** the units work out ✓.',
   dimensions: () =>
@@ -43,6 +61,13 @@ export const CLOSING_REMARKS: Readonly<Record<string, ClosingRemark>> = {
   'datum-echoed': (p) => {
     const datum = problemDatum(p);
     return datum === undefined ? undefined : `\n\nThis is consistent with the given data ($${datum}$).`;
+  },
+  'givens-table': (p) => {
+    // A summary table of the problem's own data, a symbol and a value per row.
+    const data = problemData(p);
+    if (data.length === 0) return undefined;
+    const rows = data.map((d) => `| given | $${d.symbol}$ | $${d.value}$ |`);
+    return `\n\n**Given data**\n\n| quantity | symbol | value |\n|---|---|---|\n${rows.join('\n')}`;
   },
   'order-condition': () => '\n\n(Valid as long as $v \\ll c$.)',
   'constant-restated': () => '\n\n(Air resistance is neglected throughout, and $g = 9.8\\ \\mathrm{m/s^2}$.)',

@@ -108,7 +108,10 @@ interface Case {
    * though its line goes on, 127 an inline value after "with"/"at" and a quantity's name ("moving
    * downward with speed $…$", "at a speed of $9.0$ m/s"; a `\displaystyle` opening the math hides no
    * words), 128 the time a problem names with its own symbol ("for a time $\tau$") where the reference
-   * writes the generic t; 36 (rows of their own) a number standing in a hedge.
+   * writes the generic t,
+   * 126 a table of the problem's own data after the result (`| $a$ | $100\ \mathrm{m}$ |`)
+   * is a remark: it neither defines the symbols of an earlier statement nor takes the conclusion's place;
+   * 36 (rows of their own) a number standing in a hedge.
    */
   readonly class?: number;
 }
