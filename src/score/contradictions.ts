@@ -60,6 +60,147 @@ export interface ContradictionTools {
    * open no part, and its values are compared as one. Default: every mark opens a part.
    */
   readonly parts?: ReadonlySet<string>;
+  /**
+   * The words of the problem's statement ({@link problemWords}): a case label between two values of
+   * a quantity (`Case 2 (large angles):`, `; otherwise`, `- if assumption 2 holds,`) that names no
+   * situation the problem poses is a hedge, and its values are compared as one. Default: case labels
+   * separate situations, as other prose does.
+   */
+  readonly problemWords?: ReadonlySet<string>;
+  /**
+   * The symbols the problem gives a number (`h = 2.0\ \mathrm{m}`; {@link problemValues}): a plain
+   * number beside an expression whose symbols neither the problem nor the answer gives a number is a
+   * second value of its quantity. Default: a number and an expression are never compared.
+   */
+  readonly problemValues?: ReadonlySet<string> | undefined;
+}
+
+const valuesMemo = new WeakMap<Problem, ReadonlySet<string> | null>();
+
+/** A number with a unit after it (`2.0 m`, `3\,\mathrm{kg}`, `30^\circ`): data given in words or math. */
+const QUANTITY_WITH_UNIT =
+  /\d\s*(?:\\[,;: ]|~|\s)*(?:\\(?:mathrm|text|rm|mathit)\s*\{\s*~?\s*)?(?:[a-zA-Zµμ°%]|\^\s*\{?\s*\\circ)/;
+
+/**
+ * The symbols a problem's statement gives a number (`$h = 2.0\ \mathrm{m}$`, `$N = 3$`); once per
+ * problem. Undefined for a problem that gives a number with a unit anywhere else (`a height of 2.0 m`):
+ * which symbol it is the value of is not read, so any symbol may have a number.
+ */
+export function problemValues(
+  problem: Problem,
+  prepare: (latex: string) => PreparedFormula,
+): ReadonlySet<string> | undefined {
+  if (valuesMemo.has(problem)) return valuesMemo.get(problem) ?? undefined;
+  const statement = problemStatement(problem);
+  const names = new Set<string>();
+  const blocks = findMathBlocks(statement);
+  let rest = statement;
+  for (const block of [...blocks].reverse())
+    rest =
+      rest.slice(0, block.offset) +
+      ' '.repeat(block.content.length) +
+      rest.slice(block.offset + block.content.length);
+  if (QUANTITY_WITH_UNIT.test(rest)) {
+    valuesMemo.set(problem, null);
+    return undefined;
+  }
+  for (const block of blocks)
+    for (const m of block.content.matchAll(/([^=<>,;]+)=\s*[-−]?\s*\.?\d/g)) {
+      const p = prepare(m[1]!.trim());
+      if (p.ok && p.kind === 'expression' && p.variables.length === 1) names.add(p.variables[0]!);
+    }
+  valuesMemo.set(problem, names);
+  return names;
+}
+
+const wordsMemo = new WeakMap<Problem, ReadonlySet<string>>();
+
+/** The words of a problem's statement, each reduced to its stem ({@link wordStem}); once per problem. */
+export function problemWords(problem: Problem): ReadonlySet<string> {
+  let out = wordsMemo.get(problem);
+  if (out === undefined) {
+    const text = problemStatement(problem)
+      .replace(/\\[a-zA-Z]+/g, ' ')
+      .toLowerCase();
+    wordsMemo.set(problem, (out = new Set((text.match(/[a-z]+/g) ?? []).map(wordStem))));
+  }
+  return out;
+}
+
+/** A word without a plural, verb or adverb ending (`angles` and `angle` → `angl`, `elastically` → `elastic`). */
+const wordStem = (word: string) => word.replace(/(?:ally|ly|ing|ed|es|e|s)$/, '');
+
+/**
+ * What marks a case label: a numbered or qualified case (`Case 2`, `Case II`, `the first case`,
+ * `(ideal case)`), a label opening with `if`, `when` or `assuming`, `otherwise`, an assumption or a
+ * scenario. A sentence that merely uses the word (`than the fixed-pivot case`) is no label.
+ */
+const CASE_MARK =
+  /\bcases?\s*(?:\d+|[ivx]+\b|[a-d]\b)|\b(?:first|second|third|fourth|other|ideal|real|general|special|limiting)\s+case\b|\(\s*[a-z-]+(?:\s+[a-z-]+)?\s+case\s*\)|^[\W_]*(?:if|when|assuming)\b|\botherwise\b|\belse\b|\bassumptions?\b|\bscenarios?\b/i;
+
+/** A label's words that name no situation: its scaffolding (`Case 2`, `if assumption 3 holds`). */
+const CASE_SCAFFOLD: ReadonlySet<string> = new Set(
+  (
+    'case cases scenario scenarios assumption assumptions assume assumed assuming hold holds if otherwise ' +
+    'else when whenever for in on of under with without one two three four five six first second third ' +
+    'other another then there here we instead'
+  ).split(' '),
+);
+
+/**
+ * Words that choose or justify a case (`Since μ > tan θ, Case 2 applies`), or close the answer
+ * (`**Final Answer**`, a check): the answer concludes there, it does not offer both.
+ */
+const CASE_CHOSEN =
+  /\b(?:appl(?:y|ies|ied)|valid|physical|correct|actual(?:ly)?|relevant|consistent|true|realistic|since|because|therefore|hence|thus|indeed|given|final|answer|summary|check|verify|verification|conclusion)\b/i;
+
+/**
+ * What a case label between two values says: undefined when the prose is no short case label (no
+ * mark, a case chosen, more than a label's words), else the words naming its situation.
+ */
+function caseLabel(prose: string): string[] | undefined {
+  const text = prose
+    .replace(/(?:\bpart\s*)?\(([a-h])\)/gi, ' ')
+    .replace(/<\/?[a-z]+[^<>]*>/gi, ' ')
+    .replace(/\\[a-zA-Z]+/g, ' ');
+  if (!CASE_MARK.test(text) || CASE_CHOSEN.test(text)) return undefined;
+  const words = text.toLowerCase().match(/[a-z]+/g) ?? [];
+  if (words.length > 12) return undefined;
+  return words.filter((w) => w.length >= 3 && !HEDGE_WORDS.has(w) && !CASE_SCAFFOLD.has(w));
+}
+
+/**
+ * Whether `prose`, standing between two values of one quantity, is a case label the problem does not
+ * pose: a label naming nothing (`Case 2:`, `- if assumption 2 holds,`) or a situation in words the
+ * problem's statement does not use (`(large angles)`, `(ideal case)`, "if the surface is rough" for a
+ * problem that never mentions a surface). `before` is the text before the first value on its line:
+ * `otherwise` (or a bare `Case 2`) continues its label, and is posed where that label is.
+ */
+function inventedCase(prose: string, before: string, words: ReadonlySet<string> | undefined): boolean {
+  if (words === undefined) return false;
+  // A label stands right before its value: the prose after the last line or sentence break (what
+  // comes first may be a condition on the value before, `r = b when Q = 0).`).
+  const label = caseLabel(prose.slice(lastBreak(prose)));
+  if (label === undefined) return false;
+  const invented = (named: readonly string[]) =>
+    named.length === 0 || !named.every((w) => words.has(wordStem(w)));
+  const first = caseLabel(before);
+  // The first value's own label, when it is one the problem does not pose, makes the pair a hedge too
+  // (`Case 1 (perfectly inelastic): v = X`, then `Case 2 (elastic): v = Y`).
+  if (first !== undefined && first.length > 0 && invented(first)) return true;
+  return invented(label.length > 0 ? label : (first ?? []));
+}
+
+/** Where the text after its last line break or sentence end begins (0 when it has none). */
+function lastBreak(text: string): number {
+  let at = 0;
+  for (const m of text.matchAll(/\n|[.!?](?=\s)/g)) at = (m.index ?? 0) + m[0].length;
+  return at;
+}
+
+/** The text before a formula on its line, math delimiters dropped: the label a value is given under. */
+function labelBefore(response: string, offset: number): string {
+  return response.slice(response.lastIndexOf('\n', offset - 1) + 1, offset).replace(/\$/g, ' ');
 }
 
 /** The part letters a problem asks: its sub-questions' and those its text marks (`(a)`, `(b)`). */
@@ -125,6 +266,13 @@ interface Statement {
   /** `=` (also ≈) or a scaling relation: values compare only within one kind. */
   readonly scaling: boolean;
   readonly section: number;
+  /**
+   * Offered beside the statement before it in its run: after a word that offers an alternative
+   * (`or`, `possibly`) or under a case label the problem does not pose ({@link inventedCase}).
+   */
+  offered?: true;
+  /** Offered under a case label the problem does not pose ({@link inventedCase}). */
+  invented?: true;
 }
 
 /**
@@ -205,6 +353,15 @@ export function findContradictions(
   );
   tableColumns(response, tools, byQuantity, sectionOf);
   const written = writtenReader();
+  // Whether a symbol has a number anywhere: in the problem's data, or stated so by the answer.
+  let answerValues: Set<string> | undefined;
+  const valued = (name: string): boolean => {
+    if (tools.problemValues === undefined || tools.problemValues.has(name)) return true;
+    answerValues ??= new Set(
+      [...byQuantity].filter(([, list]) => list.some((x) => plainNumber(x))).map(([key]) => key),
+    );
+    return answerValues.has(name);
+  };
   const out: Contradiction[] = [];
   for (const [key, statements] of byQuantity) {
     // More statements of one quantity than are compared: a flood of candidates (no answer states one
@@ -241,13 +398,19 @@ export function findContradictions(
     for (const s of statements) {
       const run = open.get(s.section);
       const last = run?.at(-1);
+      const between = run === undefined || last === undefined ? '' : prose(last, s);
+      const invented =
+        last !== undefined &&
+        inventedCase(between, labelBefore(response, last.formula.offset), tools.problemWords);
       if (
         run !== undefined &&
         last !== undefined &&
-        (onlyHedges(prose(last, s)) || sameTable(response, last, s))
-      )
+        (onlyHedges(between) || sameTable(response, last, s) || invented)
+      ) {
+        if (invented || (OFFER_WORDS.test(between) && onlyHedges(between))) s.offered = true;
+        if (invented) s.invented = true;
         run.push(s);
-      else {
+      } else {
         const fresh = [s];
         runs.push(fresh);
         open.set(s.section, fresh);
@@ -257,7 +420,10 @@ export function findContradictions(
       // A later run of the quantity (after prose, in any part) revises this one.
       const last = run.at(-1)!.formula.offset;
       const revised = runs.some((other, o) => o !== r && other[0]!.formula.offset > last);
-      const distinct = distinctValues(run, tools, written, response, revised);
+      // Cases weighed and then resolved (`Case 1 (…): v = X. Case 2 (…): v = Y. …, so Case 2 applies:
+      // v = Y`): the statement after them is the answer, the cases its working.
+      if (revised && run.some((s) => s.invented === true)) continue;
+      const distinct = distinctValues(run, tools, written, response, revised, valued);
       if (distinct.length <= Math.max(1, tools.expectedValues?.get(key) ?? 1)) continue;
       out.push({
         quantity: run[0]!.quantity,
@@ -493,7 +659,13 @@ function plainExpression(
 }
 
 /** Words that offer a value as an alternative to the one before it (`to`: a range's other bound). */
-const ALTERNATIVE_WORDS = /\b(?:or|alternatively|otherwise|either|to)\b/i;
+const ALTERNATIVE_WORDS = /\b(?:or|alternatively|otherwise|either|to|possibly|perhaps|maybe)\b/i;
+
+/**
+ * Words that offer a second value as an alternative to the first (not `to`, which may end a range):
+ * values so offered are compared whatever their kinds ({@link offeredApart}).
+ */
+const OFFER_WORDS = /\b(?:or|alternatively|otherwise|either|possibly|perhaps|maybe)\b/i;
 
 /**
  * Attaches each bare value offered as an alternative to the statement right before it
@@ -533,11 +705,13 @@ function attachAlternatives(
     const section = sectionOf(formula.offset);
     if (anchor.statement.section !== section || anchor.statement.scaling) continue;
     const between = prose(anchor.statement, { formula });
-    if (
-      !(ALTERNATIVE_WORDS.test(between) && onlyHedges(between)) &&
-      !listedOrRanged(response, anchor.statement, formula)
-    )
-      continue;
+    const invented = inventedCase(
+      between,
+      labelBefore(response, anchor.statement.formula.offset),
+      tools.problemWords,
+    );
+    const alternative = ALTERNATIVE_WORDS.test(between) && onlyHedges(between);
+    if (!alternative && !invented && !listedOrRanged(response, anchor.statement, formula)) continue;
     const whole = tools.prepare(formula.latex);
     if (!whole.ok) continue;
     const candidate: Statement = {
@@ -548,6 +722,7 @@ function attachAlternatives(
       whole,
       scaling: false,
       section,
+      ...(invented || (alternative && OFFER_WORDS.test(between)) ? { offered: true as const } : {}),
     };
     const list = byQuantity.get(anchor.key)!;
     if (list.length >= MAX_STATEMENTS_PER_QUANTITY) continue;
@@ -622,6 +797,9 @@ const SIDE_BY_SIDE =
 /** What joins two members of one set after the first: an alternative word or a list's comma. */
 const MEMBER_JOIN = /^(?:\s|\\[,;:! ]|~)*(?:\\(?:text|mathrm)\s*\{\s*or\s*\}|\bor\b|,|;)/;
 
+/** An alternative word joining two members of one set (`X \text{ or } Y`): the answer offers both. */
+const OR_JOIN = /^(?:\s|\\[,;:! ]|~)*(?:\\(?:text|mathrm)\s*\{\s*or\s*\}|\bor\b)/;
+
 /**
  * The statements of a run whose values differ from every earlier one (first of each value kept).
  * A value offered as an alternative (`E ≈ 47 N/C (or 54 N/C …)`, index −1) is also compared with the
@@ -634,6 +812,7 @@ function distinctValues(
   written: Written,
   response: string,
   revised: boolean,
+  valued: (name: string) => boolean = () => true,
 ): Statement[] {
   // A unitless link of a chain that writes its unit once, at the end (`\lambda = 72.94 \approx
   // 72.9\,\mathrm{nm}`), is that number in the unit: it restates the link with the unit, and is
@@ -651,6 +830,16 @@ function distinctValues(
     if (kept.every((k) => differ(k, s, tools, written))) kept.push(s);
   }
   if (kept.length >= 2) return kept;
+  // A plain number first (`W = 3.3\times10^{-68}`, then `W = 2X`, `W = X`, `W = X/2`) is compared with
+  // none of the expressions after it: they are compared among themselves.
+  if (kept.length === 1 && plainNumber(kept[0]!)) {
+    kept = [];
+    for (const s of run) {
+      if (plainNumber(s)) continue;
+      if (kept.every((k) => differ(k, s, tools, written))) kept.push(s);
+    }
+    if (kept.length >= 2) return kept;
+  }
   // The run's conclusions compared in every pair: a first statement in other variables (`q = v`,
   // compared with nothing) must not hide the alternatives after it (`q = 2X`, `q = X`).
   const pair = conclusionsThatDiffer(run, tools, written, response, revised);
@@ -718,6 +907,15 @@ function distinctValues(
     for (let j = i + 1; j < run.length; j++) {
       const [a, b] = [run[i]!, run[j]!];
       if (joined(a, b) && (differ(a, b, tools, written) || setMembersDiffer(a, b))) return [a, b];
+      // Members one offers as alternatives to the other (`T \approx 4.1\times10^{-17} \text{ or }
+      // 1/(1+\beta^2)`) are compared whatever their kinds, like values offered in prose.
+      if (
+        a.formula.offset === b.formula.offset &&
+        a.formula.end < b.formula.end &&
+        OR_JOIN.test(response.slice(a.formula.end, a.formula.end + 24)) &&
+        offeredApart(a, b, tools, written)
+      )
+        return [a, b];
     }
   // The values written as plain numbers, compared among themselves: a chain's expression before them
   // (`\lambda = \frac{hc}{E} = 7.29\times10^{-8}\,\mathrm{m}`), never compared with a number, must not
@@ -736,7 +934,68 @@ function distinctValues(
     )
       return [before, alternative];
   }
+  // A value offered as an alternative to the one before it (`T \approx 4.1\times10^{-17} \text{ or }
+  // 1/(1+\beta^2)`, "about $X$, possibly $Y$", `Case 2 (large angles): q = Y`) is compared with it
+  // whatever their kinds — a number and an expression, expressions in other variables: the answer
+  // offers both, and only one value that Algorithm 1 finds the same is one answer.
+  for (let i = 1; i < run.length; i++) {
+    const [before, offered] = [run[i - 1]!, run[i]!];
+    if (offered.offered === true && offeredApart(before, offered, tools, written)) return [before, offered];
+  }
+  // A plain number and an expression, each written whole (no link of a chain), where nothing gives the
+  // expression's symbols a number (`T = 1/(1+\beta^2)`, `T = 3.3\times10^{-68}` to a problem that gives
+  // β no value): the number cannot be the expression's value, so the answer states two.
+  const whole = run.filter(
+    (s) =>
+      s.index >= 0 &&
+      !s.scaling &&
+      !CHAIN_LINK.test(response.slice(s.formula.end, s.formula.end + 16)) &&
+      !LINK_BEFORE.test(response.slice(Math.max(0, s.formula.offset - 16), s.formula.offset)) &&
+      response.slice(s.formula.offset, s.formula.end).replace(/\s+/g, '') ===
+        s.formula.latex.replace(/\s+/g, ''),
+  );
+  // Not zero: `J = 0` is where a quantity vanishes (a condition, a boundary value), seldom a hedge.
+  const number = whole.find((s) => plainNumber(s) && UNITLESS_NUMBER.test(s.value) && !ZERO.test(s.value));
+  if (number !== undefined)
+    for (const s of whole) {
+      const w = written(s.value);
+      // An expression in symbols: not a number written with an ellipsis (`0.7027\ldots`) or other dress.
+      if (
+        w === undefined ||
+        'value' in w ||
+        w.binds ||
+        w.variables.length === 0 ||
+        PLAIN_NUMBER.test(s.value)
+      )
+        continue;
+      if (!w.variables.some(valued)) return [number, s].sort((x, y) => x.formula.offset - y.formula.offset);
+    }
   return [];
+}
+
+/**
+ * Whether a value offered beside another ({@link Statement.offered}) is another value: its text
+ * differs, and Algorithm 1 finds the quantity at it `different` from the quantity at the first.
+ * Scaling statements and bound variables (sums, integrals) are left to {@link differ}.
+ */
+function offeredApart(
+  before: Statement,
+  offered: Statement,
+  tools: ContradictionTools,
+  written: Written,
+): boolean {
+  if (before.scaling || offered.scaling) return false;
+  if (before.value.replace(/\s+/g, '') === offered.value.replace(/\s+/g, '')) return false;
+  const [wb, wo] = [written(before.value), written(offered.value)];
+  if (wb === undefined || wo === undefined || ('binds' in wb && wb.binds) || ('binds' in wo && wo.binds))
+    return false;
+  // Two numbers are compared at their written precision ({@link differ}), never by Algorithm 1's
+  // tolerance (`255\,\mathrm{K}` (or `-18\,^{\circ}\mathrm{C}`) is one temperature).
+  if ('value' in wb && 'value' in wo) return false;
+  const restated =
+    offered.index === -1 ? tools.prepare(`${before.quantity} = ${offered.value}`) : offered.whole;
+  const first = before.index === -1 ? tools.prepare(`${before.quantity} = ${before.value}`) : before.whole;
+  return restated.ok && first.ok && tools.compare(first, restated) === 'different';
 }
 
 /**
@@ -847,6 +1106,13 @@ function plainNumber(s: Statement): boolean {
   const rest = s.value.slice(m[0].length).replace(/\^\s*\{?\s*[-−]?\d+\s*\}?|[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+/g, '');
   return !/[\d+*()]|\\(?:frac|sqrt)/.test(rest);
 }
+
+/** Zero, however written: `0`, `-0.0`. */
+const ZERO = /^\s*[-−]?\s*0+(?:\.0*)?\s*$/;
+
+/** A number and nothing else: `-3.5`, `1.85\times10^{10}`. */
+const UNITLESS_NUMBER =
+  /^\s*[-−]?\s*\d+(?:\.\d+)?(?:\s*(?:\\times|×|\\cdot|·)\s*10\s*\^\s*\{?\s*[-−]?\d+\s*\}?)?\s*$/;
 
 /** A number literal at the start of a value: `-3.5`, `1.85\times10^{10}`, `6.2×10¹¹`. */
 const PLAIN_NUMBER =

@@ -13,7 +13,14 @@ import type { ExtractionResult } from '../extract/types.js';
 import { charge, chargeRecorded, metered, workExhausted } from '../numeric/work-meter.js';
 import { baselines } from './baselines.js';
 import { SCORER_VERSION } from './codes.js';
-import { expectedValueCounts, findContradictions, problemParts, restatedAsText } from './contradictions.js';
+import {
+  expectedValueCounts,
+  findContradictions,
+  problemParts,
+  problemValues,
+  problemWords,
+  restatedAsText,
+} from './contradictions.js';
 import { answerRemarks, checkFinalAnswer, creditFinalNodes } from './final-answer.js';
 import { LruCache } from './lru-cache.js';
 import { createPairMatcher, type MatchStats, type PairMatcher } from './pair-matcher.js';
@@ -419,6 +426,8 @@ export function createScorer(problems: readonly Problem[], options: ScorerOption
       expectedValues: expectedValueCounts(problem, (latex) => prepareAnswer(latex, problem)),
       candidates: extraction.candidates,
       parts: problemParts(problem),
+      problemWords: problemWords(problem),
+      problemValues: problemValues(problem, (latex) => prepareAnswer(latex, problem)),
     });
     const contradictory = new Set(contradictions.flatMap((c) => c.formulas));
     // Past the work budget values are not all compared: a quantity written with different right

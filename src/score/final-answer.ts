@@ -314,6 +314,13 @@ export function checkFinalAnswer(
     // `v = \sqrt{gh}`): the equation it came from (`mgh = \frac12 mv^2`, which meets the final node)
     // does not answer for it.
     if (expected.some((e) => hedged(e.latex))) return { nodes: false, explicit, answers };
+    // Nor one that closes its thinking (`</think>`) and then states the asked quantity at another value:
+    // the answer shown commits to it, and what the thinking met does not answer for it.
+    const shown = shownAnswer(response, read);
+    if (shown !== undefined) {
+      const said = statedAll(expected, response, shown, problem, options);
+      if (answers.some((a, i) => !a.correct && said[i] === true)) return { nodes: false, explicit, answers };
+    }
     const stated = statedAll(expected, response, read, problem, options, true);
     if (answers.some((a, i) => !a.correct && stated[i] === true)) return { nodes: false, explicit, answers };
     // So has one that boxes nothing and concludes the part with the quantity under its own name at a
@@ -327,6 +334,22 @@ export function checkFinalAnswer(
     if (answers.some((a, i) => !a.correct && summary[i] === true)) return { nodes: false, explicit, answers };
   }
   return { nodes, explicit, answers };
+}
+
+/** The end of a reasoning model's thinking block. */
+const THINK_END = /<\/think>/gi;
+
+/**
+ * The formulas of the answer a reasoning model shows after its thinking (`<think>…</think>`, then the
+ * answer), when it shows any; undefined for an answer without a closed thinking block.
+ */
+function shownAnswer(response: string, extraction: ExtractionResult): ExtractionResult | undefined {
+  let end = -1;
+  for (const m of response.matchAll(THINK_END)) end = (m.index ?? 0) + m[0].length;
+  if (end < 0) return undefined;
+  const formulas = extraction.formulas.filter((f) => f.offset >= end);
+  const candidates = extraction.candidates.filter((f) => f.offset >= end);
+  return formulas.length + candidates.length === 0 ? undefined : { ...extraction, formulas, candidates };
 }
 
 /**

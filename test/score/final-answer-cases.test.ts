@@ -108,10 +108,17 @@ interface Case {
    * though its line goes on, 127 an inline value after "with"/"at" and a quantity's name ("moving
    * downward with speed $…$", "at a speed of $9.0$ m/s"; a `\displaystyle` opening the math hides no
    * words), 128 the time a problem names with its own symbol ("for a time $\tau$") where the reference
-   * writes the generic t,
-   * 126 a table of the problem's own data after the result (`| $a$ | $100\ \mathrm{m}$ |`)
-   * is a remark: it neither defines the symbols of an earlier statement nor takes the conclusion's place;
-   * 36 (rows of their own) a number standing in a hedge.
+   * writes the generic t, 126 a table of the problem's own data after the result (`| $a$ |
+   * $100\ \mathrm{m}$ |`) is a remark: it neither defines the symbols of an earlier statement nor takes
+   * the conclusion's place, 129 values under case labels the problem does not pose (`Case 2 (large
+   * angles):`, `- if assumption 2 holds,`, `\text{(ideal case)}`, a `cases` environment over a condition
+   * it never mentions) are a hedge, while cases it names are graded case by case and cases weighed and
+   * then resolved leave the resolution to answer, 130 values offered as alternatives (`or`, `possibly`,
+   * "(or roughly …)") are compared whatever their kinds (a number beside an expression, expressions in
+   * other variables), and a bare number beside an expression whose symbols nothing gives a value is a
+   * second value, 131 the answer a reasoning model shows after `</think>` commits to what it states: the
+   * final nodes its thinking met do not rescue another value; 36 (rows of their own) a number standing
+   * in a hedge.
    */
   readonly class?: number;
 }
