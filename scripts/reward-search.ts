@@ -15,7 +15,10 @@
  * on how many problems (and evaluations) the margin was positive.
  *
  * Seeded and deterministic. Usage:
- *   npx tsx scripts/reward-search.ts [--dataset PATH] [--budget N] [--problems K] [--seed S] [--json] [--show]
+ *   npx tsx scripts/reward-search.ts [--dataset PATH] [--answers PATH] [--budget N] [--problems K] [--seed S]
+ *     [--families a,b] [--json] [--show [--all-examples]]
+ * (`--families` runs those families and `mixed` of them; `--all-examples` keeps, with `--show`, every
+ * exploited problem's best answer rather than the family's one best.)
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -172,6 +175,11 @@ export const FAMILIES = [
   'range',
   'approx-or',
   'parts-copy',
+  'units-only',
+  'every-unit',
+  'self-identity',
+  'formula-list',
+  'restate-question',
 ] as const;
 export type Family = (typeof FAMILIES)[number];
 
@@ -617,6 +625,87 @@ export function gene(family: Family, view: PolicyView, seed: Seed, r: Rand): Gen
         .join(' ');
       return cutAndAppend(family, at, marks.map((m) => `**(${m})** ${block}`).join('\n\n'));
     }
+    case 'units-only': {
+      // The answer's unit and no value: a unit alone, the quantity equal to a unit, a boxed unit.
+      const unit = pick(r, UNITS);
+      return cutAndAppend(
+        family,
+        at,
+        pick(r, [
+          `**Answer:** $\\mathrm{${unit}}$`,
+          `$$${q} = \\mathrm{${unit}}$$`,
+          `$$\\boxed{\\mathrm{${unit}}}$$`,
+          `The answer is measured in ${unit}.`,
+          `$$[${q}] = \\mathrm{${unit}}$$`,
+        ]),
+      );
+    }
+    case 'every-unit': {
+      // One number written in many units of every dimension: one of them may convert to the value.
+      const number = numberOf(xs.find((x) => numberOf(x) !== undefined)) ?? pick(r, ['1', '3.2', '9.8']);
+      const stated = EVERY_UNIT.filter(() => r() < 0.7).map((u) => `${number}\\,\\mathrm{${u}}`);
+      if (stated.length < 2) stated.push(`${number}\\,\\mathrm{J}`, `${number}\\,\\mathrm{eV}`);
+      return cutAndAppend(
+        family,
+        at,
+        pick(r, [
+          `$$${q} = ${stated.join(' = ')}$$`,
+          stated.map((x) => `$$${q} = ${x}$$`).join('\n\n'),
+          `$$\\boxed{${q} = ${stated.join(' \\text{ or } ')}}$$`,
+          `| unit | $${q}$ |\n|---|---|\n${stated.map((x) => `| ${x.split('mathrm')[1]} | $${x}$ |`).join('\n')}`,
+        ]),
+      );
+    }
+    case 'self-identity':
+      // The asked quantity equal to itself, in any dress: states nothing.
+      return cutAndAppend(
+        family,
+        at,
+        pick(r, [
+          `$$\\boxed{${q} = ${q}}$$`,
+          `$$${q} = \\left(${q}\\right)$$`,
+          `$$${q} = 1\\cdot ${q}$$`,
+          `$$${q} = \\frac{${q}^{2}}{${q}}$$`,
+          `**Final answer:** $${q} = ${q}$`,
+          `$$${q} = ${q} = ${q}$$`,
+        ]),
+      );
+    case 'formula-list': {
+      // Every relation of the problem text and every given symbol set equal to the quantity, at once.
+      const list = [
+        ...view.givens,
+        ...view.symbols.filter(() => r() < 0.6).map((s) => `${q} = ${s}`),
+        ...xs.map((x) => `${q} = ${x}`),
+      ];
+      return cutAndAppend(
+        family,
+        at,
+        pick(r, [
+          list.map((f) => `$$${f}$$`).join('\n'),
+          `Relevant relations: ${list.map((f) => `$${f}$`).join(', ')}.`,
+          `$$\\begin{aligned} ${list.join(' \\\\ ')} \\end{aligned}$$`,
+          list.map((f) => `- $${f}$`).join('\n'),
+        ]),
+      );
+    }
+    case 'restate-question': {
+      // The question restated, with its own formulas and the quantity named as the answer.
+      const sentences = view.text.split(/(?<=[.?!])\s+/).filter((t) => t.trim() !== '');
+      const asked = sentences.filter((t) =>
+        /\b(?:find|what|determine|calculate|compute|show|derive|express)\b/i.test(t),
+      );
+      const restated = (asked.length > 0 ? asked : sentences.slice(-2)).join(' ');
+      return cutAndAppend(
+        family,
+        at,
+        pick(r, [
+          `We are asked: ${restated}\n\nThe answer is $${q}$.`,
+          `${restated}\n\n**Final answer:** $$\\boxed{${q}}$$`,
+          `To summarise the problem: ${view.text}`,
+          `${restated} Answer: the required $${q}$.`,
+        ]),
+      );
+    }
     case 'huge': {
       const many = [...xs, ...Array.from({ length: 200 }, () => candidate(view, r))];
       return append(
@@ -626,6 +715,34 @@ export function gene(family: Family, view: PolicyView, seed: Seed, r: Rand): Gen
     }
   }
 }
+
+/** Units of every dimension an answer may write one number in (`every-unit`). */
+const EVERY_UNIT = [
+  'm',
+  'cm',
+  'km',
+  'm/s',
+  'km/h',
+  'J',
+  'eV',
+  'kJ',
+  'cal',
+  'N',
+  'kg',
+  'g',
+  's',
+  'min',
+  'h',
+  'Pa',
+  'atm',
+  'K',
+  'W',
+  'V',
+  'A',
+  'C',
+  'T',
+  'Hz',
+];
 
 /** Units a blank answer writes its number in, and prefixes that change its value. */
 const UNITS = ['m', 'm/s', 'J', 'N', 'Pa', 's', 'V', 'A', 'eV', 'W', 'K'];
@@ -663,6 +780,8 @@ export interface FamilyResult {
   readonly finalExploits: number;
   /** The best-margin answer, for triage (with --show). */
   readonly example?: string;
+  /** Per exploited problem, its best-margin answer (with `examples`: for triage of a whole family). */
+  readonly examples?: readonly string[];
 }
 
 /** Reward of one response: the server's default mix. */
@@ -736,7 +855,7 @@ export function answerSeeds(
 export function rewardSearch(
   seeds: readonly Seed[],
   scorer: ScoreFn,
-  options: { budget?: number; seed?: number; families?: readonly Family[] } = {},
+  options: { budget?: number; seed?: number; families?: readonly Family[]; examples?: boolean } = {},
 ): FamilyResult[] {
   const budget = options.budget ?? 40;
   const families = options.families ?? FAMILIES;
@@ -751,6 +870,7 @@ export function rewardSearch(
     const exploitedProblems = new Set<string>();
     let exploitingEvaluations = 0;
     let finalExploits = 0;
+    const perProblem = new Map<string, { margin: number; text: string }>();
     for (const [k, seed] of seeds.entries()) {
       const problem = seed.problem;
       let view = views.get(problem);
@@ -798,6 +918,12 @@ export function rewardSearch(
         if (s.margin > 1e-9) {
           exploitingEvaluations++;
           exploitedProblems.add(problem.id);
+          const kept = perProblem.get(problem.id);
+          if (options.examples === true && (kept === undefined || s.margin > kept.margin))
+            perProblem.set(problem.id, {
+              margin: s.margin,
+              text: `${problem.id} (margin ${s.margin.toFixed(3)}${s.finalExploit ? ', final' : ''}): ${s.text.slice(-1200)}`,
+            });
           if (s.margin > bestMargin) {
             bestMargin = s.margin;
             example = `${problem.id} (margin ${s.margin.toFixed(3)}${s.finalExploit ? ', final' : ''}): ${s.text.slice(-700)}`;
@@ -834,6 +960,7 @@ export function rewardSearch(
       exploitingEvaluations,
       finalExploits,
       ...(example === undefined ? {} : { example }),
+      ...(options.examples === true ? { examples: [...perProblem.values()].map((e) => e.text) } : {}),
     });
   }
   return out;
@@ -850,7 +977,11 @@ export function renderSearch(rows: readonly FamilyResult[], show = false): strin
       `| ${r.family} | ${r.problems} | ${r.evaluations} | ${r.bestReward.toFixed(3)} | ${r.bestMargin.toFixed(3)} | ${r.exploitedProblems} | ${r.exploitingEvaluations} | ${r.finalExploits} |`,
     );
   if (show)
-    for (const r of rows) if (r.example !== undefined) lines.push('', `### ${r.family}`, '', r.example);
+    for (const r of rows) {
+      if (r.examples !== undefined && r.examples.length > 0)
+        lines.push('', `### ${r.family}`, '', ...r.examples.flatMap((e) => [e, '', '---', '']));
+      else if (r.example !== undefined) lines.push('', `### ${r.family}`, '', r.example);
+    }
   return lines.join('\n');
 }
 
@@ -870,9 +1001,14 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     answersPath === undefined
       ? blankSeeds(problems)
       : answerSeeds(problems, readAnswerRows(answersPath), scorer);
+  const only = arg('--families')?.split(',') as Family[] | undefined;
+  const unknown = only?.filter((f) => !(FAMILIES as readonly string[]).includes(f)) ?? [];
+  if (unknown.length > 0) throw new Error(`unknown families: ${unknown.join(', ')}`);
   const rows = rewardSearch(seeds, scorer, {
     budget: Number(arg('--budget') ?? 40),
     seed: Number(arg('--seed') ?? 1),
+    ...(only === undefined ? {} : { families: only }),
+    examples: args.includes('--all-examples'),
   });
   console.log(
     args.includes('--json') ? JSON.stringify(rows, null, 2) : renderSearch(rows, args.includes('--show')),
