@@ -35,7 +35,7 @@ const seeds = [
 
 /**
  * Families with exploits left at this budget and seed, as ceilings (final answers beyond the core);
- * none at present. (`case-split` finds some over all bundled answers: see docs/reward-server.md.)
+ * none at present. (Over all bundled answers some families still find a few: see docs/reward-server.md.)
  * Ceilings only fall.
  */
 const KNOWN_FINAL_EXPLOITS: Readonly<Record<string, number>> = {};
