@@ -19,6 +19,11 @@ export interface RecentParsesOptions {
 export class RecentParses {
   private readonly map = new Map<string, ParseResult | (() => ParseResult)>();
   private chars = 0;
+  /**
+   * The iterator that finds the oldest entry, kept across evictions: a new one would walk every
+   * hole the `Map` keeps for entries deleted since it was last rehashed (see `LruCache`).
+   */
+  private oldest: IterableIterator<string> | undefined;
 
   constructor(readonly options: RecentParsesOptions) {}
 
@@ -57,7 +62,11 @@ export class RecentParses {
     this.map.set(key, result);
     this.chars += key.length;
     while (this.map.size > this.options.maxEntries || this.chars > this.options.maxChars) {
-      const oldest = this.map.keys().next();
+      let oldest = this.oldest?.next();
+      if (oldest === undefined || oldest.done === true) {
+        this.oldest = this.map.keys();
+        oldest = this.oldest.next();
+      }
       if (oldest.done === true) break;
       this.map.delete(oldest.value);
       this.chars -= oldest.value.length;
@@ -78,5 +87,6 @@ export class RecentParses {
   clear(): void {
     this.map.clear();
     this.chars = 0;
+    this.oldest = undefined;
   }
 }

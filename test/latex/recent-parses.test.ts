@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { createPrng } from '../../src/core/prng.js';
 import type { ParseResult } from '../../src/core/tree.js';
 import { prepareFormula } from '../../src/equivalence/index.js';
 import { extractFormulas } from '../../src/extract/extract-formulas.js';
@@ -92,4 +93,30 @@ test('a formula that was a whole math row, or a part of one, is prepared without
     formulas.map((f) => prepareFormula(f.latex)),
     prepared,
   );
+});
+
+test('RecentParses keeps the entries a reference LRU keeps, in its order, over random operations', () => {
+  // Its evictions find the oldest entry with an iterator kept across calls (not a new one each time).
+  const prng = createPrng('recent-parses-model');
+  const cache = new RecentParses({ maxEntries: 30, maxChars: 120, maxSourceLength: 9 });
+  const order: string[] = [];
+  for (let i = 0; i < 20_000; i++) {
+    const key = 'k'.repeat(1 + prng.int(9)) + String(prng.int(40));
+    if (prng.next() < 0.4) {
+      const held = order.includes(key);
+      if (held) order.push(...order.splice(order.indexOf(key), 1));
+      assert.equal(cache.get(key) !== undefined, held, `op ${i}: get ${key}`);
+    } else if (prng.next() < 0.02) {
+      cache.clear();
+      order.length = 0;
+    } else {
+      cache.set(key, result(i));
+      if (key.length > 9) continue;
+      if (order.includes(key)) order.splice(order.indexOf(key), 1);
+      order.push(key);
+      const chars = () => order.reduce((s, k) => s + k.length, 0);
+      while (order.length > 30 || chars() > 120) order.shift();
+    }
+    assert.deepEqual([...cache.keys()], order, `op ${i}`);
+  }
 });
