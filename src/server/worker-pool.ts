@@ -4,6 +4,7 @@ import { Worker } from 'node:worker_threads';
 import type { Problem } from '../dag/types.js';
 import type { EquivalenceMode } from '../equivalence/types.js';
 import { HttpError } from './errors.js';
+import { pickJob, problemOfItem } from './pick-job.js';
 import type { ItemDetail, ItemOutcome } from './types.js';
 import type { WorkerInit, WorkerReply, WorkerRequest } from './worker-messages.js';
 
@@ -33,6 +34,11 @@ export interface WorkerPoolOptions {
    * {@link DEFAULT_WORKER_YOUNG_GENERATION_MB}.
    */
   readonly workerYoungGenerationMb?: number;
+  /**
+   * Which queued item a free worker takes: `affinity` (the default) prefers items of the problems it
+   * has scored before ({@link pickJob}), `fifo` takes the oldest. Both keep every worker busy.
+   */
+  readonly schedule?: 'affinity' | 'fifo';
 }
 
 /**
@@ -60,6 +66,8 @@ export interface PoolStats {
   readonly timeouts: number;
   readonly restarts: number;
   readonly crashes: number;
+  /** Items given to the worker that owns their problem (or claims it), under `affinity`. */
+  readonly affine?: number;
 }
 
 /** Something that scores batches of items: the worker pool, or in-process for tests and baselines. */
@@ -76,6 +84,8 @@ export interface ScoreBackend {
 interface Job {
   readonly id: number;
   readonly item: unknown;
+  /** The problem the item names, for scheduling (undefined: malformed, any worker answers it). */
+  readonly problem: string | undefined;
   readonly detail: ItemDetail;
   readonly resolve: (outcome: ItemOutcome) => void;
 }
@@ -103,7 +113,12 @@ export function createWorkerPool(options: WorkerPoolOptions): ScoreBackend {
   let timeouts = 0;
   let restarts = 0;
   let crashes = 0;
+  let affine = 0;
   let closing = false;
+  /** Problem id → index of the slot that first scored it (a replaced worker's slot keeps its problems). */
+  const owners = new Map<string, number>();
+  const ownerOf = (problem: string): number | undefined => owners.get(problem);
+  const affinity = (options.schedule ?? 'affinity') === 'affinity';
   let drained: (() => void) | undefined;
   const entry = workerEntry();
 
@@ -178,10 +193,16 @@ export function createWorkerPool(options: WorkerPoolOptions): ScoreBackend {
       (queue.length === 0 || queue.length + waiting[0]!.length <= options.maxQueue)
     )
       queue.push(...waiting.shift()!);
-    for (const slot of slots) {
+    for (const [index, slot] of slots.entries()) {
       if (queue.length === 0) break;
       if (!slot.ready || slot.job !== undefined) continue;
-      const job = queue.shift()!;
+      const at = affinity ? pickJob(queue, index, ownerOf) : 0;
+      const job = at === 0 ? queue.shift()! : queue.splice(at, 1)[0]!;
+      if (affinity && job.problem !== undefined) {
+        const owner = owners.get(job.problem);
+        if (owner === undefined) owners.set(job.problem, index);
+        if (owner === undefined || owner === index) affine++;
+      }
       slot.job = job;
       slot.started = performance.now();
       slot.timer = setTimeout(() => {
@@ -218,7 +239,7 @@ export function createWorkerPool(options: WorkerPoolOptions): ScoreBackend {
         const done = new Promise<ItemOutcome>((r) => {
           resolve = r;
         });
-        return { job: { id: nextId++, item, detail, resolve }, done };
+        return { job: { id: nextId++, item, problem: problemOfItem(item), detail, resolve }, done };
       });
       waiting.push(jobs.map((j) => j.job));
       pump();
@@ -237,6 +258,7 @@ export function createWorkerPool(options: WorkerPoolOptions): ScoreBackend {
       timeouts,
       restarts,
       crashes,
+      affine,
     }),
     async close() {
       closing = true;
