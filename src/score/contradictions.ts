@@ -13,7 +13,7 @@ import { SUPERSCRIPTS } from '../latex/grammar/unicode.js';
 import { canonicalText } from '../normalize/index.js';
 import { freeVariables } from '../numeric/free-variables.js';
 import { compile } from '../numeric/index.js';
-import { charge, workExhausted } from '../numeric/work-meter.js';
+import { charge, chargeRecorded, metered, workExhausted } from '../numeric/work-meter.js';
 import { parseUnit } from '../physics/units.js';
 import { type AnswerSection, answerSections, writtenUnitKey } from './answer-text.js';
 import { temperatureDifference, valueAsWritten, type WrittenValue, writtenValue } from './numeric-answer.js';
@@ -75,7 +75,13 @@ export interface ContradictionTools {
   readonly problemValues?: ReadonlySet<string> | undefined;
 }
 
-const valuesMemo = new WeakMap<Problem, ReadonlySet<string> | null>();
+const valuesMemo = new WeakMap<
+  Problem,
+  { readonly names: ReadonlySet<string> | undefined; readonly work: number }
+>();
+
+/** Most work reading a problem's data may take (its statement's formulas, prepared). */
+const PROBLEM_VALUES_WORK = 1e8;
 
 /** A number with a unit after it (`2.0 m`, `3\,\mathrm{kg}`, `30^\circ`): data given in words or math. */
 const QUANTITY_WITH_UNIT =
@@ -90,7 +96,22 @@ export function problemValues(
   problem: Problem,
   prepare: (latex: string) => PreparedFormula,
 ): ReadonlySet<string> | undefined {
-  if (valuesMemo.has(problem)) return valuesMemo.get(problem) ?? undefined;
+  // Read once per problem; the work it cost is charged again on every call, so that a response's work
+  // never depends on which responses were scored before it.
+  const known = valuesMemo.get(problem);
+  if (known !== undefined) {
+    chargeRecorded(known.work);
+    return known.names;
+  }
+  const read = metered(PROBLEM_VALUES_WORK, () => readProblemValues(problem, prepare), true);
+  valuesMemo.set(problem, { names: read.value, work: read.work });
+  return read.value;
+}
+
+function readProblemValues(
+  problem: Problem,
+  prepare: (latex: string) => PreparedFormula,
+): ReadonlySet<string> | undefined {
   const statement = problemStatement(problem);
   const names = new Set<string>();
   const blocks = findMathBlocks(statement);
@@ -100,16 +121,12 @@ export function problemValues(
       rest.slice(0, block.offset) +
       ' '.repeat(block.content.length) +
       rest.slice(block.offset + block.content.length);
-  if (QUANTITY_WITH_UNIT.test(rest)) {
-    valuesMemo.set(problem, null);
-    return undefined;
-  }
+  if (QUANTITY_WITH_UNIT.test(rest)) return undefined;
   for (const block of blocks)
     for (const m of block.content.matchAll(/([^=<>,;]+)=\s*[-−]?\s*\.?\d/g)) {
       const p = prepare(m[1]!.trim());
       if (p.ok && p.kind === 'expression' && p.variables.length === 1) names.add(p.variables[0]!);
     }
-  valuesMemo.set(problem, names);
   return names;
 }
 
