@@ -8,9 +8,10 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
-// `npm pack` the package, install the tarball into an empty folder (offline, no scripts: the
-// package has no runtime dependencies), and run the library example (README, docs/getting-started.md)
-// there.
+// `npm pack` the package, install the tarball into an empty folder (no scripts; from npm's cache where
+// it can: `--prefer-offline`, since its runtime dependencies — `ajv`, and `@mathjax/src` and
+// `@napi-rs/canvas` for PRiSM Task II — need the registry's metadata, which a fresh machine that ran
+// only `npm ci` has not cached), and run the library example (README, docs/getting-started.md) there.
 test('npm pack → install in an empty folder → the library example runs on the bundled data', (t) => {
   if (!existsSync(join(root, 'dist', 'src', 'index.js'))) {
     t.skip('dist/ is not built (npm install builds it)');
@@ -26,7 +27,7 @@ test('npm pack → install in an empty folder → the library example runs on th
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));
   execFileSync(
     npm,
-    ['install', '--offline', '--ignore-scripts', '--no-audit', '--no-fund', join(work, tarball)],
+    ['install', '--prefer-offline', '--ignore-scripts', '--no-audit', '--no-fund', join(work, tarball)],
     {
       cwd: app,
       stdio: 'pipe',
