@@ -97,7 +97,11 @@ export function answerSections(response: string): AnswerSection[] {
 /** Offset where a concluding section starts (`Final answer`, `Summary`, `Answers:`), or undefined. */
 export function concludingOffset(response: string): number | undefined {
   let last: number | undefined;
-  for (const m of response.matchAll(/\b(?:final answers?|in summary|summary|answers?\s*:)/gi)) last = m.index;
+  // A summary of the symbols used (`### Summary of symbols`) is a glossary, not a conclusion.
+  for (const m of response.matchAll(
+    /\b(?:final answers?|in summary|summary(?!\s+of\s+(?:the\s+)?(?:symbols|notation|variables|quantities))|answers?\s*:)/gi,
+  ))
+    last = m.index;
   return last;
 }
 

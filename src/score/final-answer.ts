@@ -89,6 +89,7 @@ import { closingProseValue, type ProseValue } from './prose-values.js';
 import { asksInPercent } from './reference-checks.js';
 import { type GivenRelation, givenRelations, relationDefinitions } from './reference-relations.js';
 import {
+  type AskedShape,
   askedSymbols,
   isCondition,
   type RemarkReader,
@@ -560,6 +561,8 @@ interface ProblemAsks {
   readonly exactInputs: boolean;
   /** The symbols its expected answers name on their left sides ({@link askedSymbols}). */
   readonly asked: ReadonlySet<string>;
+  /** What it asks, for telling a formula of another quantity after the result ({@link askedShape}). */
+  readonly shape: AskedShape;
 }
 
 const asksMemo = new WeakMap<Problem, ProblemAsks>();
@@ -570,13 +573,47 @@ const asksMemo = new WeakMap<Problem, ProblemAsks>();
  */
 export function answerRemarks(problem: Problem, response: string): RemarkReader {
   const asks = problemAsks(problem);
-  return remarkReader(response, asks.statement, asks.asked);
+  return remarkReader(response, asks.statement, asks.asked, asks.shape);
+}
+
+/**
+ * What the problem's expected answers are, for {@link remarkReader}: whether each is a number, their
+ * dimensions when each writes a unit, and the symbols its text and reference write.
+ */
+function askedShape(problem: Problem, statement: string, expected: readonly Expected[]): AskedShape {
+  const options = problemPrepareOptions(problem);
+  const prepare = (latex: string) => prepareFormula(latex, options);
+  const numerical = expected.length > 0 && expected.every((e) => e.form === 'numerical');
+  const dimensions = numerical
+    ? expected.map((e) => writtenDimension(prepare(relationSides(e.latex)?.rhs ?? e.latex)))
+    : [];
+  const known = new Set(textSymbols(statement));
+  for (const latex of [
+    ...expected.map((e) => e.latex),
+    ...problem.grading_standard.map((n) => stripMath(n.formula).latex),
+  ]) {
+    const parsed = parseLatex(latex);
+    if (parsed.ok) collectSymbols(parsed.tree, known);
+  }
+  return {
+    numerical,
+    dimensions:
+      numerical && dimensions.every((d) => d !== undefined) ? (dimensions as Dimension[]) : undefined,
+    known,
+    prepare,
+  };
+}
+
+function collectSymbols(node: Node, out: Set<string>): void {
+  if (node.type === 'symbol') out.add(node.name);
+  for (const child of childNodes(node)) collectSymbols(child, out);
 }
 
 function problemAsks(problem: Problem): ProblemAsks {
   let known = asksMemo.get(problem);
   if (known === undefined) {
     const statement = problemStatement(problem);
+    const expected = expectedAnswers(problem);
     known = {
       statement,
       extremum: askedExtremum(statement),
@@ -584,7 +621,8 @@ function problemAsks(problem: Problem): ProblemAsks {
       estimate: asksEstimate(statement),
       percent: asksInPercent(statement),
       exactInputs: Object.keys(problem.constants ?? {}).length === 0 && exactData(statement),
-      asked: askedSymbols(expectedAnswers(problem).map((e) => e.latex)),
+      asked: askedSymbols(expected.map((e) => e.latex)),
+      shape: askedShape(problem, statement, expected),
     };
     asksMemo.set(problem, known);
   }

@@ -5,9 +5,16 @@
  * the text alone, so the final-answer check and the scorer's hedge test agree on which formula
  * concludes an answer.
  */
+import { childNodes } from '../core/child-nodes.js';
+import type { Node } from '../core/tree.js';
+import { isStandardConstant } from '../equivalence/constants-fallback.js';
+import type { PreparedFormula } from '../equivalence/types.js';
+import { parseLatex } from '../latex/index.js';
+import { freeVariables } from '../numeric/free-variables.js';
 import { lookupConstant } from '../physics/constants.js';
 import { relationSides } from './answer-text.js';
 import { leadingNumber } from './literal-number.js';
+import { type Dimension, sameDimension, writtenDimension } from './numeric-answer.js';
 
 /**
  * Words after which a formula states a condition (a time, a place, a case, what the result needs),
@@ -31,7 +38,7 @@ export function isCondition(response: string, offset: number): boolean {
  * "Equations applied:"): its formulas are references, not results.
  */
 const KEY_SECTION =
-  /\b(?:key|main|important|relevant|useful|governing|basic)\s+(?:formulas?|formulae|equations?|relations?|relationships?|concepts?|ideas?|principles?|physics|laws?)\b|\b(?:formulas?|formulae|equations?|relations?|principles?|laws?|concepts?)\s+(?:used|applied|involved|needed)\b/i;
+  /\b(?:list|summary|table|glossary|definitions?)\s+of\s+(?:the\s+)?(?:symbols|notation|variables|quantities)\b|\b(?:notation|nomenclature|glossary)\b|\bsymbols\s+(?:used|defined)\b|\b(?:key|main|important|relevant|useful|governing|basic)\s+(?:formulas?|formulae|equations?|relations?|relationships?|concepts?|ideas?|principles?|physics|laws?)\b|\b(?:formulas?|formulae|equations?|relations?|principles?|laws?|concepts?)\s+(?:used|applied|involved|needed)\b/i;
 /** A heading or a label on a line of its own: `### Key formulas`, `**Concepts used**`, `Formulas used:`. */
 const HEADING = /^\s*(?:#{1,6}\s|\*\*[^*\n]+\*\*\s*:?\s*$|[^$\n]{1,60}:\s*$)/;
 /** A line that continues a list under a heading: a bullet, a numbered item, or blank. */
@@ -135,12 +142,30 @@ function statedData(text: string): Map<string, number[]> {
 export type RemarkKind = 'condition' | 'datum' | undefined;
 
 /** Whether a formula after others is a remark on the answer, and which kind. */
-export type RemarkReader = (formula: {
+export type RemarkReader = ((formula: {
   readonly latex: string;
   readonly offset: number;
   /** Where its text ends in the answer (an extracted formula's), when known. */
   readonly end?: number;
-}) => RemarkKind;
+}) => RemarkKind) & {
+  /**
+   * Whether `all[k]`, closing the answer after `all[0..k)`, states another quantity than the problem
+   * asks ({@link otherQuantityReader}); absent where the reader does not know what is asked.
+   */
+  readonly other?: (all: readonly Located[], k: number) => boolean;
+};
+
+/**
+ * What a problem asks, as far as it tells a formula of another quantity after the result: whether
+ * every expected answer is a number, the dimensions of the expected values (when each writes a unit),
+ * the symbols the problem's text and reference write, and a preparer with the problem's constants.
+ */
+export interface AskedShape {
+  readonly numerical: boolean;
+  readonly dimensions: readonly Dimension[] | undefined;
+  readonly known: ReadonlySet<string>;
+  readonly prepare: (latex: string) => PreparedFormula;
+}
 
 /**
  * Reads which formulas of an answer are remarks after its result. `asked`: the symbols the expected
@@ -150,9 +175,10 @@ export function remarkReader(
   response: string,
   problemText: string,
   asked: ReadonlySet<string>,
+  shape?: AskedShape,
 ): RemarkReader {
   let data: Map<string, number[]> | undefined;
-  return (formula) => {
+  const read = (formula: Parameters<RemarkReader>[0]): RemarkKind => {
     if (orderCondition(formula.latex) || inKeySection(response, formula.offset)) return 'datum';
     const sides = relationSides(formula.latex);
     if (sides === undefined && DIMENSIONS.test(formula.latex)) return 'datum';
@@ -177,6 +203,125 @@ export function remarkReader(
     data ??= statedData(problemText);
     return (data.get(key) ?? []).some((v) => close(value, v, 1e-9)) ? 'datum' : undefined;
   };
+  return shape === undefined ? read : Object.assign(read, { other: otherQuantityReader(asked, shape) });
+}
+
+/** Formulas read from the answer's end for another quantity (the rest keep the remark reader's reading). */
+const MAX_OTHER = 8;
+/** Formulas before it read for the symbols the answer wrote (the most recent ones). */
+const MAX_BEFORE = 300;
+
+/**
+ * Whether a formula closing an answer states a quantity other than the ones the problem asks, so that
+ * it cannot be the answer's conclusion (the formula before it is): judged by what it states, not by
+ * its words —
+ *
+ * - a unit's size (`1\ \mathrm{eV} = 1.602\times10^{-19}\ \mathrm{J}`, `1\,\text{atm} = 101325\,\text{Pa}`):
+ *   a conversion, no quantity at all;
+ * - where every expected answer is a number, a law in symbols only (no side has a value) after a
+ *   formula that states a value: a general form or a definition restated (`\tau = rF\sin\theta`, even
+ *   the asked quantity's own general form), not a value of it;
+ * - where every expected answer is a number written with a unit, a value whose unit has a dimension
+ *   none of them has (`K \approx 3.1\ \mathrm{J}` after a speed);
+ * - a quantity the answer has not stated before and the problem does not ask (its symbol on the left
+ *   of no earlier formula), given in symbols the problem, its reference and the answer before it never
+ *   write (`W_f = \mu m g d` after the result of a problem without friction): an expression in symbols
+ *   the problem does not have answers nothing it asks.
+ *
+ * A revision of the asked quantity is none of these: it names a quantity asked or stated before, or
+ * states a value (of the asked dimension). Reads at most the last {@link MAX_OTHER} formulas.
+ */
+function otherQuantityReader(
+  asked: ReadonlySet<string>,
+  shape: AskedShape,
+): (all: readonly Located[], k: number) => boolean {
+  // Each text is parsed once per answer (the sides and formulas below are read by several rules).
+  const trees = new Map<string, Node | null>();
+  const tree = (latex: string): Node | undefined => {
+    let t = trees.get(latex);
+    if (t === undefined) {
+      const parsed = parseLatex(latex);
+      trees.set(latex, (t = parsed.ok ? parsed.tree : null));
+    }
+    return t ?? undefined;
+  };
+  const symbols = (latex: string): string[] => {
+    const t = tree(latex);
+    return t === undefined ? [] : symbolsOf(t);
+  };
+  // A side states a value when it writes no symbol but π and standard constants (`278\ \text{K}`,
+  // `1.26 \times 22.05`, `−π`, `\frac35 c`; never `g` or `k`), whatever the problem's constants would
+  // make of the symbols of a law.
+  const valued = (latex: string) => {
+    const t = tree(latex);
+    return t !== undefined && freeVariables(t).every((x) => x === 'pi' || isStandardConstant(x));
+  };
+  // The symbols of the formulas before `k`, and those they write on their left sides.
+  let seen: { left: Set<string>; written: Set<string>; upTo: number } | undefined;
+  const before = (all: readonly Located[], k: number) => {
+    if (seen === undefined || seen.upTo !== k) {
+      const left = new Set<string>();
+      const written = new Set<string>();
+      for (const f of all.slice(Math.max(0, k - MAX_BEFORE), k)) {
+        const sides = relationSides(f.latex);
+        if (sides !== undefined) for (const x of symbols(sides.lhs)) left.add(x);
+        for (const x of symbols(f.latex)) written.add(x);
+      }
+      seen = { left, written, upTo: k };
+    }
+    return seen;
+  };
+  // A law in symbols (no side a value) after a formula that states a value: a numeric result.
+  const symbolsOnly = (sides: { lhs: string; rhs: string }, all: readonly Located[], k: number) => {
+    if (valued(sides.rhs) || valued(sides.lhs)) return false;
+    for (let j = k - 1; j >= Math.max(0, k - MAX_BEFORE); j--) {
+      const s = relationSides(all[j]!.latex);
+      if (s === undefined ? valued(all[j]!.latex) : valued(s.rhs) || valued(s.lhs)) return true;
+    }
+    return false;
+  };
+  return (all, k) => {
+    if (k < all.length - MAX_OTHER) return false;
+    const f = all[k]!;
+    const sides = relationSides(f.latex);
+    if (sides === undefined) return false;
+    if (unitSize(sides.lhs, sides.rhs) || unitSize(sides.rhs, sides.lhs)) return true;
+    if (shape.numerical && symbolsOnly(sides, all, k)) return true;
+    // The rest concern a quantity named alone on the left that the problem does not ask and the answer
+    // has not stated before (on the left of an earlier formula): a new quantity, not a revision.
+    const lhs = tree(sides.lhs);
+    const name = lhs?.type === 'symbol' ? lhs.name : undefined;
+    if (name === undefined || asked.has(name.replace(/[{}]/g, '')) || before(all, k).left.has(name))
+      return false;
+    if (shape.dimensions !== undefined) {
+      const d = writtenDimension(shape.prepare(sides.rhs));
+      if (d !== undefined && !shape.dimensions.some((e) => sameDimension(d, e))) return true;
+    }
+    const { written } = before(all, k);
+    return symbols(sides.rhs).some((x) => !shape.known.has(x) && !written.has(x));
+  };
+}
+
+/**
+ * Whether `side` is the size of a unit (`1\ \mathrm{eV}`, `1\,\text{atm}`, `10^{3}\ \mathrm{m}`) and
+ * `other` opens with a number (`1.602\times10^{-19}\ \mathrm{J}`, `1.602×10⁻¹⁹ J`): a conversion between units.
+ */
+function unitSize(side: string, other: string): boolean {
+  const m = /^\s*(?:1(?:\.0*)?|10\s*\^\s*\{?\s*-?\d+\s*\}?)(?=[\s\\~a-zA-Zµμ])/.exec(side);
+  if (m === null) return false;
+  const unit = side.slice(m[0].length).replace(/\\[,;:! ]|~/g, ' ');
+  return /^\s*(?:\\(?:mathrm|text|rm)\s*\{|[A-Za-zµμ])/.test(unit) && /^\s*[-−]?\d/.test(other);
+}
+
+/** The symbols a parse tree writes (their names). */
+function symbolsOf(tree: Node): string[] {
+  const out = new Set<string>();
+  const walk = (node: Node) => {
+    if (node.type === 'symbol') out.add(node.name);
+    for (const child of childNodes(node)) walk(child);
+  };
+  walk(tree);
+  return [...out];
 }
 
 /** A symbol of one letter, or a Greek one, with a subscript: `a`, `v_0`, `\theta`. */
@@ -231,7 +376,8 @@ export function askedSymbols(expected: readonly string[]): Set<string> {
   return out;
 }
 
-interface Located {
+/** A formula or a lone expression of an answer, where it stands. */
+export interface Located {
   readonly latex: string;
   readonly offset: number;
   readonly end?: number;
@@ -255,9 +401,10 @@ export function trailingRemarks(
   for (let k = all.length - 1; k >= 0; k--) {
     const f = all[k]!;
     // A condition qualifies the formula before it and is read with it (`at $x = -2$ m` may be the
-    // answer itself): only a restated datum, a constant, a check or a list of laws used is set aside.
+    // answer itself): only a restated datum, a constant, a check, a list of laws used or a formula of
+    // another quantity is set aside.
     const kind = remark(f);
-    if (kind !== 'datum') break;
+    if (kind !== 'datum' && (kind !== undefined || remark.other?.(all, k) !== true)) break;
     out.add(f);
   }
   return out;

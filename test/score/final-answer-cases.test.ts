@@ -117,7 +117,10 @@ interface Case {
    * "(or roughly …)") are compared whatever their kinds (a number beside an expression, expressions in
    * other variables), and a bare number beside an expression whose symbols nothing gives a value is a
    * second value, 131 the answer a reasoning model shows after `</think>` commits to what it states: the
-   * final nodes its thinking met do not rescue another value; 36 (rows of their own) a number standing
+   * final nodes its thinking met do not rescue another value, 132 a formula of another quantity closing
+   * the answer (a unit's size, a law in symbols after a numeric result, a new quantity in another
+   * dimension or in symbols the problem does not have, a glossary of symbols) is not its conclusion,
+   * while a revision of the asked quantity is; 36 (rows of their own) a number standing
    * in a hedge.
    */
   readonly class?: number;
