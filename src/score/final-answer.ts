@@ -94,6 +94,7 @@ import {
   isCondition,
   type RemarkReader,
   remarkReader,
+  symbolKeyOf,
   withoutTrailingRemarks,
 } from './trailing-remarks.js';
 import type { FinalAnswerCheck } from './types.js';
@@ -587,6 +588,12 @@ function askedShape(problem: Problem, statement: string, expected: readonly Expe
   const dimensions = numerical
     ? expected.map((e) => writtenDimension(prepare(relationSides(e.latex)?.rhs ?? e.latex)))
     : [];
+  const names = new Set<string>();
+  for (const e of expected) {
+    const lhs = relationSides(e.latex)?.lhs;
+    const parsed = lhs === undefined ? undefined : parseLatex(lhs);
+    if (parsed?.ok === true && parsed.tree.type === 'symbol') names.add(symbolKeyOf(parsed.tree));
+  }
   const known = new Set(textSymbols(statement));
   for (const latex of [
     ...expected.map((e) => e.latex),
@@ -596,6 +603,7 @@ function askedShape(problem: Problem, statement: string, expected: readonly Expe
     if (parsed.ok) collectSymbols(parsed.tree, known);
   }
   return {
+    names,
     numerical,
     dimensions:
       numerical && dimensions.every((d) => d !== undefined) ? (dimensions as Dimension[]) : undefined,

@@ -161,6 +161,8 @@ export type RemarkReader = ((formula: {
  * the symbols the problem's text and reference write, and a preparer with the problem's constants.
  */
 export interface AskedShape {
+  /** The quantities the expected answers name alone on their left sides, as parsed ({@link symbolKeyOf}). */
+  readonly names: ReadonlySet<string>;
   readonly numerical: boolean;
   readonly dimensions: readonly Dimension[] | undefined;
   readonly known: ReadonlySet<string>;
@@ -291,7 +293,12 @@ function otherQuantityReader(
     // has not stated before (on the left of an earlier formula): a new quantity, not a revision.
     const lhs = tree(sides.lhs);
     const name = lhs?.type === 'symbol' ? lhs.name : undefined;
-    if (name === undefined || asked.has(name.replace(/[{}]/g, '')) || before(all, k).left.has(name))
+    if (
+      name === undefined ||
+      asked.has(name.replace(/[{}]/g, '')) ||
+      shape.names.has(symbolKeyOf(lhs!)) ||
+      before(all, k).left.has(name)
+    )
       return false;
     if (shape.dimensions !== undefined) {
       const d = writtenDimension(shape.prepare(sides.rhs));
@@ -311,6 +318,11 @@ function unitSize(side: string, other: string): boolean {
   if (m === null) return false;
   const unit = side.slice(m[0].length).replace(/\\[,;:! ]|~/g, ' ');
   return /^\s*(?:\\(?:mathrm|text|rm)\s*\{|[A-Za-zµμ])/.test(unit) && /^\s*[-−]?\d/.test(other);
+}
+
+/** A symbol node as parsed, its place in the text aside (`\bar E` and `\bar{E}`, `Δp` and `\Delta p` alike). */
+export function symbolKeyOf(node: Node): string {
+  return JSON.stringify(node, (key, value) => (key === 'span' ? undefined : value));
 }
 
 /** The symbols a parse tree writes (their names). */
