@@ -1,3 +1,4 @@
+import { MapOldest } from '../core/map-oldest.js';
 import type { ParseResult } from '../core/tree.js';
 
 /** Bounds of {@link RecentParses}. */
@@ -19,11 +20,8 @@ export interface RecentParsesOptions {
 export class RecentParses {
   private readonly map = new Map<string, ParseResult | (() => ParseResult)>();
   private chars = 0;
-  /**
-   * The iterator that finds the oldest entry, kept across evictions: a new one would walk every
-   * hole the `Map` keeps for entries deleted since it was last rehashed (see `LruCache`).
-   */
-  private oldest: IterableIterator<string> | undefined;
+  /** The oldest entry, found with one iterator kept across evictions. */
+  private readonly oldest = new MapOldest(this.map);
 
   constructor(readonly options: RecentParsesOptions) {}
 
@@ -62,14 +60,11 @@ export class RecentParses {
     this.map.set(key, result);
     this.chars += key.length;
     while (this.map.size > this.options.maxEntries || this.chars > this.options.maxChars) {
-      let oldest = this.oldest?.next();
-      if (oldest === undefined || oldest.done === true) {
-        this.oldest = this.map.keys();
-        oldest = this.oldest.next();
-      }
+      const oldest = this.oldest.next();
       if (oldest.done === true) break;
-      this.map.delete(oldest.value);
-      this.chars -= oldest.value.length;
+      const [key] = oldest.value;
+      this.map.delete(key);
+      this.chars -= key.length;
     }
   }
 
@@ -87,6 +82,6 @@ export class RecentParses {
   clear(): void {
     this.map.clear();
     this.chars = 0;
-    this.oldest = undefined;
+    this.oldest.reset();
   }
 }

@@ -1,3 +1,5 @@
+import { MapOldest } from '../core/map-oldest.js';
+
 /** Options of {@link LruCache}. */
 export interface LruOptions<V> {
   /** Most entries kept. */
@@ -16,11 +18,8 @@ export interface LruOptions<V> {
  * the young end, an insertion past either bound evicts from the old end (one entry at a time, so
  * the cache never empties wholesale). Backed by a `Map`'s insertion order.
  *
- * The oldest entry is found with one iterator kept across evictions ({@link oldestEntry}), not a new
- * iterator each time: a `Map` keeps a deleted entry as a hole until it is next rehashed, and a new
- * iterator walks every hole before the first live entry, so evicting from the old end of a full
- * cache cost time in proportion to its size (~170 µs an eviction at 200,000 entries, ~14 µs at
- * 1,000; `npm run bench -- lru-cache`).
+ * The oldest entry is found with one iterator kept across evictions ({@link MapOldest}), not a new
+ * iterator each time, which walked every hole a full cache's `Map` kept.
  */
 export class LruCache<V> {
   // Values are stored bare (no wrapper object per entry): an entry's size is computed again by
@@ -30,7 +29,7 @@ export class LruCache<V> {
   private readonly maxEntries: number;
   private readonly maxBytes: number;
   private readonly sizeOf: (key: string, value: V) => number;
-  private oldest: IterableIterator<[string, V]> | undefined;
+  private readonly oldest = new MapOldest(this.map);
   /** Entries evicted so far. */
   evictions = 0;
 
@@ -59,28 +58,13 @@ export class LruCache<V> {
     this.map.set(key, value);
     this.total += this.sizeOf(key, value);
     while (this.map.size > 1 && (this.map.size > this.maxEntries || this.total > this.maxBytes)) {
-      const first = this.oldestEntry();
+      const first = this.oldest.next();
       if (first.done === true) break;
       const [oldest, stale] = first.value;
       this.total -= this.sizeOf(oldest, stale);
       this.map.delete(oldest);
       this.evictions++;
     }
-  }
-
-  /**
-   * The least recently used entry. A `Map` iterator visits entries in insertion order, skips the
-   * ones deleted since it was made and reaches the ones added later: every entry it has passed was
-   * evicted here (or deleted and set again at the young end), so its next entry is the oldest held,
-   * as a new iterator's first would be, without walking the holes a new one starts from.
-   */
-  private oldestEntry(): IteratorResult<[string, V]> {
-    let next = this.oldest?.next();
-    if (next === undefined || next.done === true) {
-      this.oldest = this.map.entries();
-      next = this.oldest.next();
-    }
-    return next;
   }
 
   /** Entries held. */
