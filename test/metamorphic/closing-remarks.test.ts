@@ -54,10 +54,13 @@ function changedBy(
  * still change, as ceilings (all of them right answers rejected), with a todo test for none. A value
  * with a unit after answers whose expected values write none (`K \approx 3.1` J after `x = 3.21` for an
  * expected `x = 3.21`), a law in symbols the problem or the answer already writes after an algebraic
- * result (`T = 2\pi/\omega`, `p = mv`).
+ * result (`T = 2\pi/\omega`, `p = mv`). `general-law` (`\tau = rF\sin\theta`) on the two answers that
+ * use τ for another quantity: b5-098 (a time constant) and b14-145 (the problem's own time, read as the
+ * reference's t — class 128 — unless the answer defines τ itself, which the remark then does; measured
+ * once class 128 and the concluding-statement rule were both on main).
  */
 const KNOWN: Readonly<Record<string, number>> = {
-  'general-law': 1,
+  'general-law': 2,
   'related-period': 21,
   'other-quantity-with-units': 181,
   'definition-restated': 21,
